@@ -1,0 +1,65 @@
+//===- Manifest.h - The artifact manifest from the blk IR -----*- C++ -*-===//
+//
+// Builds the manifest JSON of docs/manifest.md (schema 1) from the module and
+// func attributes that IRGen attaches (docs/ir.md, "Kernels"), plus the shared
+// memory per entry that only the backend knows. The manifest travels in every
+// device image as the global byte array `__blk_manifest`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BLK_TARGET_MANIFEST_H
+#define BLK_TARGET_MANIFEST_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+class GlobalVariable;
+} // namespace llvm
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
+namespace blk::target {
+
+/// Version of the manifest schema written by this compiler.
+constexpr int kManifestSchema = 1;
+
+/// Name of the global holding the manifest in every device image.
+constexpr llvm::StringLiteral kManifestSymbol = "__blk_manifest";
+
+/// Shared memory of one specialisation, in bytes per program.
+struct EntrySharedMemory {
+  unsigned staticBytes = 0;
+  unsigned dynamicBytes = 0;
+};
+
+/// What the manifest needs besides the IR.
+struct ManifestOptions {
+  std::vector<std::string> archs;  ///< `--arch` names, oldest first.
+  std::string compiler;            ///< "blkc 0.1.0"; empty means this build's.
+  llvm::StringMap<EntrySharedMemory> shared; ///< Per mangled entry; absent = 0.
+};
+
+/// Builds the manifest of every `blk.kernel` func in `module` (the blk-level
+/// module, after the blk passes). Fails when IRGen's attributes are missing or
+/// malformed, naming the func and the attribute.
+llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
+                                          const ManifestOptions &options);
+
+/// Adds `@__blk_manifest`, an externally visible global-memory byte array
+/// holding `json` (no NUL), to an NVPTX LLVM module and marks it used so
+/// that neither LLVM nor ptxas drops it.
+llvm::GlobalVariable *addManifestGlobal(llvm::Module &module, llvm::StringRef json);
+
+/// The version string of this compiler ("blkc 0.1.0").
+std::string compilerVersion();
+
+} // namespace blk::target
+
+#endif // BLK_TARGET_MANIFEST_H

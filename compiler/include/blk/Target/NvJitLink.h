@@ -1,0 +1,74 @@
+//===- NvJitLink.h - PTX to cubin in process ------------------*- C++ -*-===//
+//
+// Wraps libnvJitLink, opened with dlopen at first use so that blkc has no
+// link-time or load-time dependency on CUDA (`--emit=ptx` works without it).
+// The info log of ptxas (`-verbose`) is parsed into per-entry resource usage.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BLK_TARGET_NVJITLINK_H
+#define BLK_TARGET_NVJITLINK_H
+
+#include "blk/Target/Arch.h"
+#include "blk/Target/CudaToolkit.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace blk::target {
+
+/// What ptxas reports for one kernel entry on one architecture.
+struct EntryResources {
+  std::string entry;
+  unsigned registers = 0;
+  unsigned stackFrame = 0;  ///< Bytes of local memory per thread (spills included).
+  unsigned spillStores = 0; ///< Bytes.
+  unsigned spillLoads = 0;  ///< Bytes.
+  unsigned sharedBytes = 0; ///< Static shared memory per program.
+  unsigned barriers = 0;
+};
+
+/// Parses the ptxas part of an nvJitLink `-verbose` info log.
+std::vector<EntryResources> parsePtxasInfoLog(llvm::StringRef log);
+
+/// One compiled architecture.
+struct Cubin {
+  std::vector<uint8_t> image;
+  std::string infoLog;
+  std::vector<EntryResources> resources;
+};
+
+/// A loaded libnvJitLink. Not thread-safe per instance (one link at a time).
+class NvJitLink {
+public:
+  ~NvJitLink();
+  NvJitLink(const NvJitLink &) = delete;
+  NvJitLink &operator=(const NvJitLink &) = delete;
+
+  /// Opens libnvJitLink from the toolkit, or fails naming every path tried.
+  static llvm::Expected<std::unique_ptr<NvJitLink>> load(const CudaToolkit &toolkit);
+
+  /// Compiles PTX text for `arch` at ptxas optimisation level `optLevel`
+  /// (0..3). A ptxas error comes back with its error log.
+  llvm::Expected<Cubin> compile(llvm::StringRef ptx, const GpuArch &arch,
+                                unsigned optLevel) const;
+
+  /// The library file that was opened.
+  const std::string &libraryPath() const { return path; }
+
+  struct Api; // Function pointers resolved with dlsym.
+
+private:
+  NvJitLink() = default;
+  void *handle = nullptr;
+  std::string path;
+  std::unique_ptr<Api> api;
+};
+
+} // namespace blk::target
+
+#endif // BLK_TARGET_NVJITLINK_H

@@ -1,0 +1,214 @@
+//===- Manifest.cpp - The artifact manifest from the blk IR --------------===//
+//
+// Expects the attributes of docs/ir.md on each `blk.kernel` func (IRGen's
+// output, unchanged by the blk passes); guarantees the schema of
+// docs/manifest.md. Tests: tests/unit/Target/ManifestTest.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include "blk/Target/Manifest.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/ADT/MapVector.h"
+
+#include <nlohmann/json.hpp>
+
+#ifndef BLK_VERSION
+#define BLK_VERSION "0.0.0"
+#endif
+
+namespace blk::target {
+
+using Json = nlohmann::ordered_json;
+
+std::string compilerVersion() { return std::string("blkc ") + BLK_VERSION; }
+
+namespace {
+/// Reads one func's attributes, remembering the first error.
+class FuncReader {
+public:
+  explicit FuncReader(mlir::func::FuncOp func) : func(func) {}
+
+  llvm::Error fail(llvm::StringRef attr, llvm::StringRef what) {
+    return llvm::createStringError("kernel func `" + func.getSymName().str() +
+                                   "`: attribute `" + attr.str() + "` " + what.str() +
+                                   " (see docs/ir.md)");
+  }
+
+  /// An array of strings; `required` says whether absence is an error.
+  llvm::Expected<std::vector<std::string>> strings(llvm::StringRef attr, bool required) {
+    auto array = func->getAttrOfType<mlir::ArrayAttr>(attr);
+    if (!array) {
+      if (required || func->hasAttr(attr))
+        return fail(attr, "must be an array of strings");
+      return std::vector<std::string>{};
+    }
+    std::vector<std::string> result;
+    for (mlir::Attribute element : array) {
+      auto str = llvm::dyn_cast<mlir::StringAttr>(element);
+      if (!str)
+        return fail(attr, "must be an array of strings");
+      result.push_back(str.getValue().str());
+    }
+    return result;
+  }
+
+  llvm::Expected<int64_t> integer(llvm::StringRef attr) {
+    auto value = func->getAttrOfType<mlir::IntegerAttr>(attr);
+    if (!value)
+      return fail(attr, "must be an integer");
+    return value.getInt();
+  }
+
+private:
+  mlir::func::FuncOp func;
+};
+} // namespace
+
+/// A config value as JSON: integers, booleans, floats, strings.
+static Json configValue(mlir::Attribute attr) {
+  if (auto boolean = llvm::dyn_cast<mlir::BoolAttr>(attr))
+    return boolean.getValue();
+  if (auto integer = llvm::dyn_cast<mlir::IntegerAttr>(attr)) {
+    if (integer.getType().isInteger(1))
+      return integer.getValue().getBoolValue();
+    return integer.getValue().getSExtValue();
+  }
+  if (auto real = llvm::dyn_cast<mlir::FloatAttr>(attr))
+    return real.getValueAsDouble();
+  if (auto str = llvm::dyn_cast<mlir::StringAttr>(attr))
+    return str.getValue().str();
+  return nullptr;
+}
+
+/// The kernel-level part of the manifest, from its first specialisation.
+static llvm::Expected<Json> kernelJson(mlir::func::FuncOp func, llvm::StringRef name) {
+  FuncReader reader(func);
+  auto names = reader.strings("blk.param_names", true);
+  if (!names)
+    return names.takeError();
+  auto types = reader.strings("blk.param_types", true);
+  if (!types)
+    return types.takeError();
+  if (names->size() != types->size() || names->size() != func.getNumArguments())
+    return reader.fail("blk.param_names", "and `blk.param_types` must have one entry per argument");
+  auto consts = reader.strings("blk.const_params", false);
+  if (!consts)
+    return consts.takeError();
+  auto key = reader.strings("blk.autotune_key", false);
+  if (!key)
+    return key.takeError();
+  auto gridSource = reader.strings("blk.grid_source", false);
+  if (!gridSource)
+    return gridSource.takeError();
+
+  Json params = Json::array();
+  for (size_t i = 0; i < names->size(); ++i) {
+    Json param = {{"name", (*names)[i]}, {"type", (*types)[i]}};
+    if (auto aligned = func.getArgAttrOfType<mlir::IntegerAttr>(i, "blk.aligned"))
+      param["aligned"] = aligned.getInt();
+    if (auto multiple = func.getArgAttrOfType<mlir::IntegerAttr>(i, "blk.multiple_of"))
+      param["multiple_of"] = multiple.getInt();
+    params.push_back(std::move(param));
+  }
+  Json constParams = Json::array();
+  for (llvm::StringRef decl : *consts) {
+    auto [constName, constType] = decl.split(':');
+    if (constName.empty() || constType.empty())
+      return reader.fail("blk.const_params", "entries must be `NAME:type`");
+    constParams.push_back({{"name", constName.str()}, {"type", constType.str()}});
+  }
+  Json kernel = {{"name", name.str()}, {"params", std::move(params)},
+                 {"const_params", std::move(constParams)},
+                 {"autotune_key", *key}, {"grid_source", *gridSource},
+                 {"specializations", Json::array()}};
+  return kernel;
+}
+
+/// One specialisation: the entry `func`.
+static llvm::Expected<Json> specializationJson(mlir::func::FuncOp func, const Json &kernel,
+                                               const ManifestOptions &options) {
+  FuncReader reader(func);
+  auto numWarps = reader.integer("blk.num_warps");
+  if (!numWarps)
+    return numWarps.takeError();
+  if (*numWarps <= 0 || *numWarps > 32)
+    return reader.fail("blk.num_warps", "must be between 1 and 32");
+  int64_t numStages = 1;
+  if (func->hasAttr("blk.num_stages")) {
+    auto stages = reader.integer("blk.num_stages");
+    if (!stages)
+      return stages.takeError();
+    numStages = *stages;
+  }
+
+  // The config in const-parameter declaration order (a DictionaryAttr is
+  // sorted by name), then any key the declarations do not list.
+  Json config = Json::object();
+  auto dict = func->getAttrOfType<mlir::DictionaryAttr>("blk.config");
+  if (!dict && func->hasAttr("blk.config"))
+    return reader.fail("blk.config", "must be a dictionary");
+  if (dict) {
+    for (const Json &decl : kernel["const_params"])
+      if (mlir::Attribute value = dict.get(decl["name"].get<std::string>()))
+        config[decl["name"].get<std::string>()] = configValue(value);
+    for (mlir::NamedAttribute entry : dict)
+      if (!config.contains(entry.getName().str()))
+        config[entry.getName().str()] = configValue(entry.getValue());
+  }
+
+  EntrySharedMemory shared = options.shared.lookup(func.getSymName());
+  Json spec = {{"entry", func.getSymName().str()}, {"config", std::move(config)},
+               {"num_warps", *numWarps}, {"num_stages", numStages},
+               {"threads", 32 * *numWarps},
+               {"shared_static", shared.staticBytes},
+               {"shared_dynamic", shared.dynamicBytes}};
+  if (auto grid = func->getAttrOfType<mlir::StringAttr>("blk.grid")) {
+    Json trees = Json::parse(grid.getValue().str(), nullptr, /*allow_exceptions=*/false);
+    if (!trees.is_array() || trees.empty() || trees.size() > 3)
+      return reader.fail("blk.grid", "must hold a JSON array of 1 to 3 grid expressions");
+    spec["grid"] = std::move(trees);
+  } else if (func->hasAttr("blk.grid")) {
+    return reader.fail("blk.grid", "must be a string");
+  }
+  return spec;
+}
+
+llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
+                                          const ManifestOptions &options) {
+  Json manifest = {{"schema", kManifestSchema},
+                   {"compiler", options.compiler.empty() ? compilerVersion() : options.compiler}};
+  auto source = module->getAttrOfType<mlir::StringAttr>("blk.source");
+  auto hash = module->getAttrOfType<mlir::StringAttr>("blk.source_hash");
+  manifest["source"] = source ? source.getValue().str() : std::string();
+  manifest["source_hash"] = hash ? hash.getValue().str() : std::string();
+  manifest["archs"] = options.archs;
+
+  // Kernels in order of their first specialisation in the module.
+  llvm::MapVector<llvm::StringRef, Json> kernels;
+  for (mlir::func::FuncOp func : module.getOps<mlir::func::FuncOp>()) {
+    auto kernelName = func->getAttrOfType<mlir::StringAttr>("blk.kernel");
+    if (!kernelName)
+      continue;
+    auto it = kernels.find(kernelName.getValue());
+    if (it == kernels.end()) {
+      auto kernel = kernelJson(func, kernelName.getValue());
+      if (!kernel)
+        return kernel.takeError();
+      it = kernels.insert({kernelName.getValue(), std::move(*kernel)}).first;
+    }
+    auto spec = specializationJson(func, it->second, options);
+    if (!spec)
+      return spec.takeError();
+    it->second["specializations"].push_back(std::move(*spec));
+  }
+  manifest["kernels"] = Json::array();
+  for (auto &entry : kernels)
+    manifest["kernels"].push_back(std::move(entry.second));
+  // ensure_ascii keeps the bytes plain; the contract allows UTF-8 either way.
+  return manifest.dump(-1, ' ', /*ensure_ascii=*/true);
+}
+
+} // namespace blk::target

@@ -1,0 +1,173 @@
+//===- ManifestTest.cpp - manifest JSON from blk IR attributes ------------===//
+#include "blk/Target/Manifest.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+using namespace blk::target;
+using Json = nlohmann::ordered_json;
+
+namespace {
+class ManifestTest : public ::testing::Test {
+protected:
+  ManifestTest() {
+    context.loadDialect<mlir::func::FuncDialect>();
+    // Only attributes are read: the blk dialect's types may stay opaque.
+    context.allowUnregisteredDialects();
+  }
+
+  llvm::Expected<std::string> build(llvm::StringRef ir, const ManifestOptions &options) {
+    module = mlir::parseSourceString<mlir::ModuleOp>(ir, &context);
+    if (!module)
+      return llvm::createStringError("test IR does not parse");
+    return buildManifest(*module, options);
+  }
+
+  mlir::MLIRContext context;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+};
+} // namespace
+
+// Two specialisations of one kernel with @grid, and a kernel without.
+static const char *kTwoKernels = R"mlir(
+module attributes {blk.source = "samples/double.blk", blk.source_hash = "fnv1a64:0123456789abcdef"} {
+  func.func @double_grid__BLOCK_1024__w4(%x: !blk.ptr<f32> {blk.aligned = 16 : i32},
+      %out: !blk.ptr<f32>, %n: i32 {blk.multiple_of = 16 : i32})
+      attributes {blk.kernel = "double_grid", blk.num_warps = 4 : i32, blk.num_stages = 3 : i32,
+                  blk.config = {BLOCK = 1024 : i64, ZFLAG = true},
+                  blk.param_names = ["x", "out", "n"], blk.param_types = ["*f32", "*f32", "i32"],
+                  blk.const_params = ["ZFLAG:bool", "BLOCK:i32"], blk.autotune_key = ["n"],
+                  blk.grid_source = ["cdiv(n, BLOCK)"],
+                  blk.grid = "[{\"op\": \"cdiv\", \"args\": [{\"param\": 2}, {\"int\": 1024}]}]"} {
+    return
+  }
+  func.func @helper() {
+    return
+  }
+  func.func @double_grid__BLOCK_256__w8(%x: !blk.ptr<f32> {blk.aligned = 16 : i32},
+      %out: !blk.ptr<f32>, %n: i32 {blk.multiple_of = 16 : i32})
+      attributes {blk.kernel = "double_grid", blk.num_warps = 8 : i32, blk.num_stages = 2 : i32,
+                  blk.config = {BLOCK = 256 : i64, ZFLAG = false},
+                  blk.param_names = ["x", "out", "n"], blk.param_types = ["*f32", "*f32", "i32"],
+                  blk.const_params = ["ZFLAG:bool", "BLOCK:i32"], blk.autotune_key = ["n"],
+                  blk.grid_source = ["cdiv(n, BLOCK)"],
+                  blk.grid = "[{\"op\": \"cdiv\", \"args\": [{\"param\": 2}, {\"int\": 256}]}]"} {
+    return
+  }
+  func.func @copy__w4(%a: !blk.ptr<u8>, %k: i64)
+      attributes {blk.kernel = "copy", blk.num_warps = 4 : i32,
+                  blk.param_names = ["a", "k"], blk.param_types = ["*u8", "u64"]} {
+    return
+  }
+}
+)mlir";
+
+TEST_F(ManifestTest, MatchesTheSchema) {
+  ManifestOptions options;
+  options.archs = {"sm_80", "sm_90"};
+  options.compiler = "blkc 9.9.9";
+  options.shared["double_grid__BLOCK_256__w8"] = {2048, 512};
+  auto text = build(kTwoKernels, options);
+  ASSERT_TRUE(static_cast<bool>(text)) << llvm::toString(text.takeError());
+  Json expected = Json::parse(R"json({
+    "schema": 1, "compiler": "blkc 9.9.9", "source": "samples/double.blk",
+    "source_hash": "fnv1a64:0123456789abcdef", "archs": ["sm_80", "sm_90"],
+    "kernels": [{
+      "name": "double_grid",
+      "params": [{"name": "x", "type": "*f32", "aligned": 16},
+                 {"name": "out", "type": "*f32"},
+                 {"name": "n", "type": "i32", "multiple_of": 16}],
+      "const_params": [{"name": "ZFLAG", "type": "bool"}, {"name": "BLOCK", "type": "i32"}],
+      "autotune_key": ["n"], "grid_source": ["cdiv(n, BLOCK)"],
+      "specializations": [
+        {"entry": "double_grid__BLOCK_1024__w4", "config": {"ZFLAG": true, "BLOCK": 1024},
+         "num_warps": 4, "num_stages": 3, "threads": 128, "shared_static": 0, "shared_dynamic": 0,
+         "grid": [{"op": "cdiv", "args": [{"param": 2}, {"int": 1024}]}]},
+        {"entry": "double_grid__BLOCK_256__w8", "config": {"ZFLAG": false, "BLOCK": 256},
+         "num_warps": 8, "num_stages": 2, "threads": 256, "shared_static": 2048, "shared_dynamic": 512,
+         "grid": [{"op": "cdiv", "args": [{"param": 2}, {"int": 256}]}]}]
+    }, {
+      "name": "copy",
+      "params": [{"name": "a", "type": "*u8"}, {"name": "k", "type": "u64"}],
+      "const_params": [], "autotune_key": [], "grid_source": [],
+      "specializations": [
+        {"entry": "copy__w4", "config": {}, "num_warps": 4, "num_stages": 1, "threads": 128,
+         "shared_static": 0, "shared_dynamic": 0}]
+    }]})json");
+  Json actual = Json::parse(*text);
+  EXPECT_EQ(actual, expected) << actual.dump(2);
+  // ordered_json compares order too: the key order of docs/manifest.md.
+  EXPECT_EQ(actual.dump(), expected.dump());
+  EXPECT_EQ(text->find('\n'), std::string::npos) << "manifest is written compactly";
+}
+
+TEST_F(ManifestTest, DefaultCompilerVersion) {
+  auto text = build(kTwoKernels, {});
+  ASSERT_TRUE(static_cast<bool>(text));
+  EXPECT_EQ(Json::parse(*text)["compiler"], compilerVersion());
+  EXPECT_EQ(compilerVersion().rfind("blkc ", 0), 0u);
+}
+
+TEST_F(ManifestTest, MissingParamNamesIsAnError) {
+  auto text = build(R"mlir(
+    func.func @k__w4(%n: i32) attributes {blk.kernel = "k", blk.num_warps = 4 : i32,
+                                          blk.param_types = ["i32"]} { return }
+  )mlir", {});
+  ASSERT_FALSE(static_cast<bool>(text));
+  EXPECT_EQ(llvm::toString(text.takeError()),
+            "kernel func `k__w4`: attribute `blk.param_names` must be an array of strings "
+            "(see docs/ir.md)");
+}
+
+TEST_F(ManifestTest, ParamCountMismatchIsAnError) {
+  auto text = build(R"mlir(
+    func.func @k__w4(%n: i32, %m: i32) attributes {blk.kernel = "k", blk.num_warps = 4 : i32,
+        blk.param_names = ["n"], blk.param_types = ["i32"]} { return }
+  )mlir", {});
+  ASSERT_FALSE(static_cast<bool>(text));
+  EXPECT_NE(llvm::toString(text.takeError()).find("one entry per argument"), std::string::npos);
+}
+
+TEST_F(ManifestTest, BadGridIsAnError) {
+  auto text = build(R"mlir(
+    func.func @k__w4(%n: i32) attributes {blk.kernel = "k", blk.num_warps = 4 : i32,
+        blk.param_names = ["n"], blk.param_types = ["i32"], blk.grid = "[1, 2, 3, 4]"} { return }
+  )mlir", {});
+  ASSERT_FALSE(static_cast<bool>(text));
+  EXPECT_NE(llvm::toString(text.takeError()).find("`blk.grid` must hold a JSON array of 1 to 3"),
+            std::string::npos);
+}
+
+TEST_F(ManifestTest, MissingNumWarpsIsAnError) {
+  auto text = build(R"mlir(
+    func.func @k(%n: i32) attributes {blk.kernel = "k",
+        blk.param_names = ["n"], blk.param_types = ["i32"]} { return }
+  )mlir", {});
+  ASSERT_FALSE(static_cast<bool>(text));
+  EXPECT_NE(llvm::toString(text.takeError()).find("`blk.num_warps` must be an integer"),
+            std::string::npos);
+}
+
+TEST(ManifestGlobalTest, AddsAVisibleGlobalByteArray) {
+  llvm::LLVMContext context;
+  llvm::Module module("m", context);
+  llvm::GlobalVariable *global = addManifestGlobal(module, "{\"schema\":1}");
+  ASSERT_NE(global, nullptr);
+  EXPECT_EQ(global->getName(), "__blk_manifest");
+  EXPECT_EQ(global->getAddressSpace(), 1u);
+  EXPECT_EQ(global->getLinkage(), llvm::GlobalValue::ExternalLinkage);
+  auto *data = llvm::dyn_cast<llvm::ConstantDataArray>(global->getInitializer());
+  ASSERT_NE(data, nullptr);
+  EXPECT_EQ(data->getAsString(), "{\"schema\":1}"); // No NUL appended.
+  EXPECT_NE(module.getGlobalVariable("llvm.used"), nullptr);
+}

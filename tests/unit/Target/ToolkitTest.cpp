@@ -1,0 +1,180 @@
+//===- ToolkitTest.cpp - nvJitLink, fatbinary and cubin resources --------===//
+//
+// Needs the CUDA toolkit (not a GPU); each test skips with the reason when
+// libnvJitLink or fatbinary is missing.
+//
+//===----------------------------------------------------------------------===//
+#include "blk/Target/CubinInfo.h"
+#include "blk/Target/Fatbin.h"
+#include "blk/Target/Manifest.h"
+#include "blk/Target/NvJitLink.h"
+
+#include "llvm/Object/ELF.h"
+#include "llvm/Support/Endian.h"
+
+#include <gtest/gtest.h>
+
+using namespace blk::target;
+
+// A kernel using 1 KiB of static shared memory, plus a manifest global.
+static const char *kPtx = R"ptx(
+.version 7.8
+.target sm_80
+.address_size 64
+.visible .global .align 1 .b8 __blk_manifest[2] = {123, 125};
+.visible .entry k(.param .u64 p)
+{
+  .reg .b64 %rd<3>;
+  .reg .f32 %f<3>;
+  .shared .align 4 .b8 smem[1024];
+  ld.param.u64 %rd1, [p];
+  cvta.to.global.u64 %rd2, %rd1;
+  ld.global.f32 %f1, [%rd2];
+  st.shared.f32 [smem], %f1;
+  bar.sync 0;
+  ld.shared.f32 %f2, [smem+4];
+  st.global.f32 [%rd2], %f2;
+  ret;
+}
+)ptx";
+
+namespace {
+class ToolkitTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    auto linker = NvJitLink::load(toolkit);
+    if (!linker)
+      GTEST_SKIP() << "no CUDA toolkit: " << llvm::toString(linker.takeError());
+    jit = std::move(*linker);
+  }
+  CudaToolkit toolkit = CudaToolkit::fromEnvironment();
+  std::unique_ptr<NvJitLink> jit;
+};
+} // namespace
+
+static bool hasSymbol(const std::vector<uint8_t> &cubin, llvm::StringRef wanted) {
+  llvm::StringRef data(reinterpret_cast<const char *>(cubin.data()), cubin.size());
+  auto elf = llvm::object::ELF64LEFile::create(data);
+  if (!elf)
+    return llvm::consumeError(elf.takeError()), false;
+  auto sections = elf->sections();
+  if (!sections)
+    return llvm::consumeError(sections.takeError()), false;
+  for (const auto &section : *sections) {
+    if (section.sh_type != llvm::ELF::SHT_SYMTAB)
+      continue;
+    auto symbols = elf->symbols(&section);
+    auto strings = elf->getStringTableForSymtab(section);
+    if (!symbols || !strings)
+      return false;
+    for (const auto &symbol : *symbols) {
+      auto name = symbol.getName(*strings);
+      if (name && *name == wanted)
+        return true;
+    }
+  }
+  return false;
+}
+
+TEST_F(ToolkitTest, CompilesPtxAndReportsResources) {
+  for (const GpuArch &arch : validArchs()) {
+    auto cubin = jit->compile(kPtx, arch, 3);
+    ASSERT_TRUE(static_cast<bool>(cubin)) << arch.name << ": " << llvm::toString(cubin.takeError());
+    EXPECT_TRUE(hasSymbol(cubin->image, kManifestSymbol)) << arch.name << " dropped the manifest";
+    ASSERT_EQ(cubin->resources.size(), 1u) << cubin->infoLog;
+    const EntryResources &logged = cubin->resources[0];
+    EXPECT_EQ(logged.entry, "k");
+    EXPECT_GT(logged.registers, 0u);
+    EXPECT_EQ(logged.sharedBytes, 1024u) << cubin->infoLog;
+    EXPECT_EQ(logged.barriers, 1u);
+
+    // The cubin records the same register count ptxas printed.
+    auto stored = readCubinResources(cubin->image);
+    ASSERT_TRUE(static_cast<bool>(stored)) << llvm::toString(stored.takeError());
+    ASSERT_EQ(stored->size(), 1u);
+    EXPECT_EQ((*stored)[0].entry, "k");
+    EXPECT_EQ((*stored)[0].registers, logged.registers);
+    EXPECT_EQ((*stored)[0].stackFrame, 0u);
+    EXPECT_GE((*stored)[0].sharedBytes, 1024u);
+
+    auto sm = readCubinArch(cubin->image);
+    ASSERT_TRUE(static_cast<bool>(sm));
+    EXPECT_EQ(*sm, "sm_" + std::to_string(arch.smVersion));
+  }
+}
+
+TEST_F(ToolkitTest, ReportsPtxErrors) {
+  auto cubin = jit->compile(".version 7.8\n.target sm_80\n.address_size 64\nbogus;\n",
+                            *lookupArch("sm_90"), 3);
+  ASSERT_FALSE(static_cast<bool>(cubin));
+  std::string message = llvm::toString(cubin.takeError());
+  EXPECT_NE(message.find("ptxas failed for sm_90"), std::string::npos) << message;
+}
+
+TEST_F(ToolkitTest, PacksAnUncompressedFatbin) {
+  if (auto tool = toolkit.findFatbinary(); !tool)
+    GTEST_SKIP() << llvm::toString(tool.takeError());
+  const GpuArch &sm80 = *lookupArch("sm_80"), &sm90 = *lookupArch("sm_90");
+  auto cubin80 = jit->compile(kPtx, sm80, 3);
+  auto cubin90 = jit->compile(kPtx, sm90, 3);
+  ASSERT_TRUE(cubin80 && cubin90);
+  llvm::ArrayRef<uint8_t> ptx(reinterpret_cast<const uint8_t *>(kPtx), strlen(kPtx));
+  auto fatbin = makeFatbin(toolkit, {{sm80, false, cubin80->image},
+                                     {sm90, false, cubin90->image},
+                                     {sm90, true, ptx}});
+  ASSERT_TRUE(static_cast<bool>(fatbin)) << llvm::toString(fatbin.takeError());
+  ASSERT_GE(fatbin->size(), 16u);
+  EXPECT_EQ(llvm::support::endian::read32le(fatbin->data()), 0xBA55ED50u);
+  // Not compressed: the PTX text and both cubins appear verbatim.
+  std::string bytes(fatbin->begin(), fatbin->end());
+  EXPECT_NE(bytes.find("__blk_manifest[2] = {123, 125}"), std::string::npos);
+  std::string image80(cubin80->image.begin(), cubin80->image.end());
+  EXPECT_NE(bytes.find(image80), std::string::npos);
+}
+
+TEST(ToolkitMissingTest, NamesWhereItLooked) {
+  CudaToolkit toolkit = CudaToolkit::fromCudaHome("/nonexistent/cuda");
+  EXPECT_EQ(toolkit.rootSource, "CUDA_HOME");
+  auto linker = NvJitLink::load(toolkit);
+  ASSERT_FALSE(static_cast<bool>(linker));
+  std::string message = llvm::toString(linker.takeError());
+  EXPECT_NE(message.find("/nonexistent/cuda/lib64/libnvJitLink.so.13"), std::string::npos)
+      << message;
+  EXPECT_NE(message.find("--emit=ptx"), std::string::npos);
+  auto tool = toolkit.findFatbinary();
+  ASSERT_FALSE(static_cast<bool>(tool));
+  EXPECT_NE(llvm::toString(tool.takeError()).find("`/nonexistent/cuda/bin/fatbinary`"),
+            std::string::npos);
+}
+
+TEST(ToolkitMissingTest, DefaultRoot) {
+  EXPECT_EQ(CudaToolkit::fromCudaHome(nullptr).root, "/usr/local/cuda");
+  EXPECT_EQ(CudaToolkit::fromCudaHome("").rootSource, "default");
+}
+
+TEST(PtxasLogTest, ParsesEveryEntry) {
+  const char *log =
+      "ptxas info    : 0 bytes gmem\n"
+      "ptxas info    : Compiling entry function 'big' for 'sm_90'\n"
+      "ptxas info    : Function properties for big\n"
+      "ptxas         .     256 bytes stack frame, 12 bytes spill stores, 8 bytes spill loads\n"
+      "ptxas info    : Used 24 registers, used 1 barriers, 1024 bytes smem\n"
+      "ptxas info    : Compile time = 35.637 ms\n"
+      "ptxas info    : Compiling entry function 'small' for 'sm_90'\n"
+      "ptxas info    : Function properties for small\n"
+      "ptxas         .     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+      "ptxas info    : Used 8 registers, used 0 barriers\n"
+      "info    : used 8 registers, used 0 barriers, 0 stack, 0 bytes smem\n";
+  std::vector<EntryResources> entries = parsePtxasInfoLog(log);
+  ASSERT_EQ(entries.size(), 2u);
+  EXPECT_EQ(entries[0].entry, "big");
+  EXPECT_EQ(entries[0].registers, 24u);
+  EXPECT_EQ(entries[0].stackFrame, 256u);
+  EXPECT_EQ(entries[0].spillStores, 12u);
+  EXPECT_EQ(entries[0].spillLoads, 8u);
+  EXPECT_EQ(entries[0].sharedBytes, 1024u);
+  EXPECT_EQ(entries[0].barriers, 1u);
+  EXPECT_EQ(entries[1].entry, "small");
+  EXPECT_EQ(entries[1].registers, 8u);
+  EXPECT_EQ(entries[1].sharedBytes, 0u);
+}
