@@ -1,0 +1,2 @@
+" blk kernel sources
+autocmd BufRead,BufNewFile *.blk setfiletype blk
