@@ -28,7 +28,7 @@ static llvm::Error writeTemp(llvm::StringRef suffix, llvm::ArrayRef<uint8_t> byt
 }
 
 llvm::Expected<std::vector<uint8_t>> makeFatbin(const CudaToolkit &toolkit,
-                                                llvm::ArrayRef<FatbinImage> images) {
+                                                llvm::ArrayRef<FatbinInput> images) {
   llvm::Expected<std::string> tool = toolkit.findFatbinary();
   if (!tool)
     return tool.takeError();
@@ -40,7 +40,7 @@ llvm::Expected<std::vector<uint8_t>> makeFatbin(const CudaToolkit &toolkit,
   });
 
   std::vector<std::string> args = {*tool, "--64", "--compress=false"};
-  for (const FatbinImage &image : images) {
+  for (const FatbinInput &image : images) {
     llvm::SmallString<128> path;
     if (llvm::Error err = writeTemp(image.isPtx ? "ptx" : "cubin", image.bytes, path))
       return std::move(err);

@@ -6,10 +6,6 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 
-#include "llvm/IR/Constants.h"
-#include "llvm/IR/GlobalVariable.h"
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -158,16 +154,28 @@ TEST_F(ManifestTest, MissingNumWarpsIsAnError) {
             std::string::npos);
 }
 
-TEST(ManifestGlobalTest, AddsAVisibleGlobalByteArray) {
-  llvm::LLVMContext context;
-  llvm::Module module("m", context);
-  llvm::GlobalVariable *global = addManifestGlobal(module, "{\"schema\":1}");
-  ASSERT_NE(global, nullptr);
-  EXPECT_EQ(global->getName(), "__blk_manifest");
-  EXPECT_EQ(global->getAddressSpace(), 1u);
-  EXPECT_EQ(global->getLinkage(), llvm::GlobalValue::ExternalLinkage);
-  auto *data = llvm::dyn_cast<llvm::ConstantDataArray>(global->getInitializer());
-  ASSERT_NE(data, nullptr);
-  EXPECT_EQ(data->getAsString(), "{\"schema\":1}"); // No NUL appended.
-  EXPECT_NE(module.getGlobalVariable("llvm.used"), nullptr);
+TEST(ManifestEmbedTest, AddsTheGlobalAfterTheModuleDirectives) {
+  auto ptx = embedManifestInPtx("//\n.version 8.0\n.target sm_90\n.address_size 64\n\n"
+                                ".visible .entry k()\n{\n  ret;\n}\n",
+                                "{\"a\":1}");
+  ASSERT_TRUE(static_cast<bool>(ptx)) << llvm::toString(ptx.takeError());
+  EXPECT_EQ(*ptx, "//\n.version 8.0\n.target sm_90\n.address_size 64\n\n"
+                  "// blk manifest (docs/manifest.md)\n"
+                  ".visible .global .align 1 .b8 __blk_manifest[7] = {\n"
+                  "  123, 34, 97, 34, 58, 49, 125\n};\n"
+                  "\n.visible .entry k()\n{\n  ret;\n}\n");
+}
+
+TEST(ManifestEmbedTest, BreaksLongArraysIntoLines) {
+  std::string json(40, 'x');
+  auto ptx = embedManifestInPtx(".version 8.0\n.address_size 64", json);
+  ASSERT_TRUE(static_cast<bool>(ptx));
+  EXPECT_NE(ptx->find("[40] = {\n  120,"), std::string::npos) << *ptx;
+  EXPECT_NE(ptx->find("120, 120,\n  120, 120"), std::string::npos) << *ptx;
+}
+
+TEST(ManifestEmbedTest, NeedsAddressSize) {
+  auto ptx = embedManifestInPtx(".version 8.0\n", "{}");
+  ASSERT_FALSE(static_cast<bool>(ptx));
+  EXPECT_EQ(llvm::toString(ptx.takeError()), "backend PTX has no `.address_size` directive");
 }

@@ -16,12 +16,11 @@
 
 using namespace blk::target;
 
-// A kernel using 1 KiB of static shared memory, plus a manifest global.
-static const char *kPtx = R"ptx(
+// A kernel using 1 KiB of static shared memory.
+static const char *kKernelPtx = R"ptx(
 .version 7.8
 .target sm_80
 .address_size 64
-.visible .global .align 1 .b8 __blk_manifest[2] = {123, 125};
 .visible .entry k(.param .u64 p)
 {
   .reg .b64 %rd<3>;
@@ -38,6 +37,12 @@ static const char *kPtx = R"ptx(
 }
 )ptx";
 
+/// The kernel with a manifest embedded the way blkc embeds it.
+static std::string kernelWithManifest() {
+  auto ptx = embedManifestInPtx(kKernelPtx, "{\"schema\":1}");
+  return ptx ? *ptx : llvm::toString(ptx.takeError());
+}
+
 namespace {
 class ToolkitTest : public ::testing::Test {
 protected:
@@ -49,6 +54,7 @@ protected:
   }
   CudaToolkit toolkit = CudaToolkit::fromEnvironment();
   std::unique_ptr<NvJitLink> jit;
+  std::string kPtx = kernelWithManifest();
 };
 } // namespace
 
@@ -118,7 +124,7 @@ TEST_F(ToolkitTest, PacksAnUncompressedFatbin) {
   auto cubin80 = jit->compile(kPtx, sm80, 3);
   auto cubin90 = jit->compile(kPtx, sm90, 3);
   ASSERT_TRUE(cubin80 && cubin90);
-  llvm::ArrayRef<uint8_t> ptx(reinterpret_cast<const uint8_t *>(kPtx), strlen(kPtx));
+  llvm::ArrayRef<uint8_t> ptx(reinterpret_cast<const uint8_t *>(kPtx.data()), kPtx.size());
   auto fatbin = makeFatbin(toolkit, {{sm80, false, cubin80->image},
                                      {sm90, false, cubin90->image},
                                      {sm90, true, ptx}});
@@ -127,7 +133,7 @@ TEST_F(ToolkitTest, PacksAnUncompressedFatbin) {
   EXPECT_EQ(llvm::support::endian::read32le(fatbin->data()), 0xBA55ED50u);
   // Not compressed: the PTX text and both cubins appear verbatim.
   std::string bytes(fatbin->begin(), fatbin->end());
-  EXPECT_NE(bytes.find("__blk_manifest[2] = {123, 125}"), std::string::npos);
+  EXPECT_NE(bytes.find("__blk_manifest[12] = {"), std::string::npos);
   std::string image80(cubin80->image.begin(), cubin80->image.end());
   EXPECT_NE(bytes.find(image80), std::string::npos);
 }

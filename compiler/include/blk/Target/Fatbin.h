@@ -21,7 +21,7 @@
 namespace blk::target {
 
 /// One image for the fatbin: a cubin (ELF) or PTX text for one arch.
-struct FatbinImage {
+struct FatbinInput {
   GpuArch arch;
   bool isPtx = false;
   llvm::ArrayRef<uint8_t> bytes;
@@ -29,7 +29,7 @@ struct FatbinImage {
 
 /// Runs `fatbinary` over the images and returns the fatbin's bytes.
 llvm::Expected<std::vector<uint8_t>> makeFatbin(const CudaToolkit &toolkit,
-                                                llvm::ArrayRef<FatbinImage> images);
+                                                llvm::ArrayRef<FatbinInput> images);
 
 } // namespace blk::target
 

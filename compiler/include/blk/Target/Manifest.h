@@ -16,11 +16,6 @@
 #include <string>
 #include <vector>
 
-namespace llvm {
-class Module;
-class GlobalVariable;
-} // namespace llvm
-
 namespace mlir {
 class ModuleOp;
 } // namespace mlir
@@ -52,10 +47,13 @@ struct ManifestOptions {
 llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
                                           const ManifestOptions &options);
 
-/// Adds `@__blk_manifest`, an externally visible global-memory byte array
-/// holding `json` (no NUL), to an NVPTX LLVM module and marks it used so
-/// that neither LLVM nor ptxas drops it.
-llvm::GlobalVariable *addManifestGlobal(llvm::Module &module, llvm::StringRef json);
+/// Returns `ptx` with the manifest defined right after its module
+/// directives (`.version`, `.target`, `.address_size`) as
+///   .visible .global .align 1 .b8 __blk_manifest[N] = {...};
+/// (docs/manifest.md). It is added to the PTX text, not the LLVM module,
+/// because the per-entry shared memory it records is known only once the
+/// backend has produced the PTX. Fails when `ptx` has no `.address_size`.
+llvm::Expected<std::string> embedManifestInPtx(llvm::StringRef ptx, llvm::StringRef json);
 
 /// The version string of this compiler ("blkc 0.1.0").
 std::string compilerVersion();
