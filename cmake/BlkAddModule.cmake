@@ -1,0 +1,94 @@
+# blk_add_module(<target> SOURCES a.blk... [ARCH sm_90...] [DEFINES NAME=VALUE...]
+#                [HEADER name.hpp] [INCLUDE_DIRS dir...])
+#
+# Compiles each source with `blkc build` at build time into
+# ${CMAKE_CURRENT_BINARY_DIR}/blk/<target>/<stem>.fatbin and a typed launcher
+# header (include/<stem>.hpp, or HEADER's name for a single source). blkc's
+# --depfile lists every imported file, so editing an import rebuilds.
+# <target> is an INTERFACE library: linking it adds the header directory and
+# blk::runtime and orders the build after the kernels. The fatbin paths are in
+# its BLK_FATBINS property; the headers load them by absolute path.
+#
+# blkc is BLK_BLKC_EXECUTABLE (set by blkConfig.cmake), else the in-tree
+# `blkc` target, else the first blkc on PATH.
+include_guard(GLOBAL)
+
+function(blk_add_module target)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "HEADER"
+    "SOURCES;ARCH;DEFINES;INCLUDE_DIRS")
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "blk_add_module: unknown arguments ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT ARG_SOURCES)
+    message(FATAL_ERROR "blk_add_module(${target}): SOURCES is required")
+  endif()
+  list(LENGTH ARG_SOURCES source_count)
+  if(ARG_HEADER AND source_count GREATER 1)
+    message(FATAL_ERROR "blk_add_module(${target}): HEADER names the header "
+      "of a single source; with several, each source gets <stem>.hpp")
+  endif()
+
+  set(blkc_depends)
+  if(BLK_BLKC_EXECUTABLE)
+    set(blkc ${BLK_BLKC_EXECUTABLE})
+  elseif(TARGET blkc)
+    set(blkc $<TARGET_FILE:blkc>)
+    set(blkc_depends blkc)
+  else()
+    find_program(BLK_BLKC_EXECUTABLE blkc)
+    if(NOT BLK_BLKC_EXECUTABLE)
+      message(FATAL_ERROR "blk_add_module(${target}): blkc not found "
+        "(set BLK_BLKC_EXECUTABLE)")
+    endif()
+    set(blkc ${BLK_BLKC_EXECUTABLE})
+  endif()
+
+  set(options)
+  if(ARG_ARCH)
+    list(JOIN ARG_ARCH "," archs)
+    list(APPEND options --arch ${archs})
+  endif()
+  foreach(define IN LISTS ARG_DEFINES)
+    list(APPEND options -D ${define})
+  endforeach()
+  foreach(dir IN LISTS ARG_INCLUDE_DIRS BLK_STDLIB_DIR)
+    if(dir)
+      get_filename_component(dir "${dir}" ABSOLUTE)
+      list(APPEND options -I ${dir})
+    endif()
+  endforeach()
+
+  set(outdir ${CMAKE_CURRENT_BINARY_DIR}/blk/${target})
+  set(fatbins)
+  set(outputs)
+  foreach(source IN LISTS ARG_SOURCES)
+    get_filename_component(source_path "${source}" ABSOLUTE)
+    get_filename_component(stem "${source}" NAME_WE)
+    set(fatbin ${outdir}/${stem}.fatbin)
+    if(ARG_HEADER)
+      set(header ${outdir}/include/${ARG_HEADER})
+    else()
+      set(header ${outdir}/include/${stem}.hpp)
+    endif()
+    set(depfile ${outdir}/${stem}.d)
+    add_custom_command(
+      OUTPUT ${fatbin} ${header}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${outdir}/include
+      COMMAND ${blkc} build ${source_path} -o ${fatbin} ${options}
+              --emit-header ${header} --depfile ${depfile}
+      DEPENDS ${source_path} ${blkc_depends}
+      DEPFILE ${depfile}
+      COMMENT "blkc build ${source}"
+      VERBATIM)
+    list(APPEND fatbins ${fatbin})
+    list(APPEND outputs ${fatbin} ${header})
+  endforeach()
+
+  add_custom_target(${target}_kernels ALL DEPENDS ${outputs})
+  add_library(${target} INTERFACE)
+  target_include_directories(${target} INTERFACE ${outdir}/include)
+  target_link_libraries(${target} INTERFACE blk::runtime)
+  # Dependencies of an interface library are followed by whoever links it.
+  add_dependencies(${target} ${target}_kernels)
+  set_target_properties(${target} PROPERTIES BLK_FATBINS "${fatbins}")
+endfunction()

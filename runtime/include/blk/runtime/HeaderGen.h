@@ -1,0 +1,39 @@
+//===- HeaderGen.h - typed C++ launchers from a manifest ---------*- C++ -*-===//
+//
+// `blkc build --emit-header x.hpp` writes, from the manifest, one typed
+// launcher class per kernel (parameters as blk::DevicePtr<float>, int32_t...;
+// configs as named constants) and a `module` class that loads the fatbin
+// (embedded bytes or a path) and binds every kernel. The header compiles with
+// -std=c++17 against runtime/include alone. Driver-free.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "blk/runtime/Manifest.h"
+
+#include <string>
+#include <vector>
+
+namespace blk {
+
+/// What generateLauncherHeader writes besides the kernels.
+struct HeaderOptions {
+  /// The fatbin the `module` class loads by default (used when no image is
+  /// embedded); usually the absolute path of the `-o` output.
+  std::string fatbinPath;
+  /// When non-empty, these bytes (the fatbin) are embedded in the header and
+  /// loaded from memory instead of fatbinPath.
+  std::vector<unsigned char> embeddedImage;
+  /// The C++ namespace; empty: the source file's stem + "_blk".
+  std::string namespaceName;
+};
+
+/// The launcher header for `manifest`. Throws blk::Error if neither a path
+/// nor an image is given.
+std::string generateLauncherHeader(const Manifest &manifest,
+                                   const HeaderOptions &options);
+
+/// A valid C++ identifier for a blk name (C++ keywords get a `_` suffix).
+std::string cppIdentifier(const std::string &name);
+
+} // namespace blk

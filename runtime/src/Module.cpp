@@ -1,0 +1,246 @@
+//===- Module.cpp - module loading, specialisation choice, launches --------===//
+//
+// Loading resolves everything a launch needs (functions, shared-memory
+// opt-in, compiled grids) so Kernel::launchChecked only checks arguments,
+// evaluates the grid and calls cuLaunchKernel.
+//
+//===----------------------------------------------------------------------===//
+#include "ContextImpl.h"
+#include "blk/runtime/Error.h"
+#include "blk/runtime/FatbinReader.h"
+#include "blk/runtime/Module.h"
+
+namespace blk {
+namespace detail {
+
+/// Shared memory a block may use without opting in.
+constexpr uint32_t kDefaultSharedLimit = 48 * 1024;
+
+static uint64_t fnv1a64(const std::vector<unsigned char> &bytes) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return h ^ bytes.size();
+}
+
+ModuleState::~ModuleState() {
+  if (module) {
+    ctx->makeCurrentNoThrow();
+    ctx->api->cuModuleUnload(module);
+  }
+}
+
+/// Resolves the functions and launch data of every specialisation.
+static void resolveKernels(ModuleState &m) {
+  ContextImpl &ctx = *m.ctx;
+  for (const KernelDesc &desc : m.manifest.kernels) {
+    KernelState ks;
+    ks.desc = &desc;
+    for (const Specialization &spec : desc.specializations) {
+      SpecState ss;
+      ss.spec = &spec;
+      CUresult r =
+          ctx.api->cuModuleGetFunction(&ss.function, m.module, spec.entry.c_str());
+      if (r != CUDA_SUCCESS)
+        ctx.fail(r, m.name + ": entry `" + spec.entry +
+                        "` named by the manifest is not in the module",
+                 desc.name);
+      if (spec.threads > ctx.info.limits.maxThreadsPerBlock)
+        throw Error(m.name + ": " + std::to_string(spec.threads) +
+                        " threads per program exceed the device limit",
+                    desc.name);
+      uint64_t shared = uint64_t(spec.sharedStatic) + spec.sharedDynamic;
+      if (shared > ctx.info.limits.maxSharedOptin)
+        throw Error(m.name + ": " + std::to_string(shared) +
+                        " bytes of shared memory exceed the device limit of " +
+                        std::to_string(ctx.info.limits.maxSharedOptin),
+                    desc.name);
+      if (shared > kDefaultSharedLimit && spec.sharedDynamic > 0)
+        ctx.check(ctx.api->cuFuncSetAttribute(
+                      ss.function,
+                      CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                      int(spec.sharedDynamic)),
+                  "cannot opt in to " + std::to_string(spec.sharedDynamic) +
+                      " bytes of dynamic shared memory",
+                  desc.name);
+      ss.grid = compileGrid(spec.grid, desc.params, desc.name);
+      ks.specs.push_back(std::move(ss));
+    }
+    m.kernels.push_back(std::move(ks));
+  }
+}
+
+std::shared_ptr<const ModuleState>
+loadModule(const std::shared_ptr<ContextImpl> &ctx,
+           std::vector<unsigned char> bytes, const std::string &name) {
+  uint64_t key = fnv1a64(bytes);
+  std::lock_guard<std::mutex> lock(ctx->cacheMutex);
+  auto it = ctx->cache.find(key);
+  if (it != ctx->cache.end())
+    if (std::shared_ptr<const ModuleState> cached = it->second.lock())
+      return cached;
+
+  FatbinReader reader(bytes.data(), bytes.size(), name);
+  auto state = std::make_shared<ModuleState>();
+  state->ctx = ctx;
+  state->name = name;
+  state->manifest = parseManifest(reader.manifestJson(), name);
+  const DeviceInfo &dev = ctx->info;
+  if (!reader.hasCodeFor(dev.sm))
+    throw Error(name + ": no cubin or PTX usable on device " +
+                std::to_string(dev.ordinal) + " (" + dev.name + ", sm_" +
+                std::to_string(dev.sm) + "); the file holds " +
+                reader.describe());
+
+  ctx->makeCurrent();
+  char log[4096] = {};
+  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {log, reinterpret_cast<void *>(uintptr_t(sizeof log - 1))};
+  CUresult r = ctx->api->cuModuleLoadDataEx(&state->module, bytes.data(), 2,
+                                            options, values);
+  if (r != CUDA_SUCCESS)
+    ctx->fail(r, name + ": the driver refused the module (file holds " +
+                     reader.describe() + ")" +
+                     (log[0] ? std::string("; JIT log: ") + log : ""));
+  resolveKernels(*state);
+  ctx->cache[key] = state;
+  return state;
+}
+
+} // namespace detail
+
+Kernel Module::kernel(std::string_view name) const {
+  for (const detail::KernelState &k : state_->kernels)
+    if (k.desc->name == name)
+      return Kernel(state_, &k, &k.specs.front());
+  std::string names;
+  for (const detail::KernelState &k : state_->kernels)
+    names += (names.empty() ? "`" : ", `") + k.desc->name + "`";
+  throw Error(state_->name + ": no kernel `" + std::string(name) +
+              "`; the module has " + (names.empty() ? "none" : names));
+}
+
+const Manifest &Module::manifest() const { return state_->manifest; }
+
+const std::string &Module::name() const { return state_->name; }
+
+const KernelDesc &Kernel::desc() const { return *kernel_->desc; }
+
+const Specialization &Kernel::specialization() const { return *spec_->spec; }
+
+CUfunc_st *Kernel::function() const { return spec_->function; }
+
+/// Whether `spec` agrees with the pinned value `pin`; `known` is set when
+/// the spec mentions the name at all.
+static bool specMatches(const Specialization &spec, const ConfigValue &pin,
+                        bool &known) {
+  auto same = [&](bool isFloat, int64_t i, double f) {
+    if (pin.isFloat || isFloat)
+      return (isFloat ? f : double(i)) ==
+             (pin.isFloat ? pin.floatValue : double(pin.intValue));
+    return i == pin.intValue;
+  };
+  if (pin.name == "num_warps") {
+    known = true;
+    return same(false, spec.numWarps, 0);
+  }
+  if (pin.name == "num_stages") {
+    known = true;
+    return same(false, spec.numStages, 0);
+  }
+  for (const ConfigValue &v : spec.config)
+    if (v.name == pin.name) {
+      known = true;
+      return same(v.isFloat, v.intValue, v.floatValue);
+    }
+  return false;
+}
+
+Kernel Kernel::withValue(std::string_view name, bool isInt, int64_t i,
+                         double f) const {
+  Kernel result = *this;
+  ConfigValue pin;
+  pin.name = std::string(name);
+  pin.isFloat = !isInt;
+  pin.intValue = i;
+  pin.floatValue = f;
+  bool replaced = false;
+  for (ConfigValue &p : result.pins_)
+    if (p.name == pin.name) {
+      p = pin;
+      replaced = true;
+    }
+  if (!replaced)
+    result.pins_.push_back(pin);
+
+  bool known = false;
+  for (const detail::SpecState &s : kernel_->specs) {
+    bool all = true;
+    for (const ConfigValue &p : result.pins_) {
+      bool k = false;
+      bool matches = specMatches(*s.spec, p, k);
+      all = all && matches;
+      known = known || (k && p.name == pin.name);
+    }
+    if (all) {
+      result.spec_ = &s;
+      return result;
+    }
+  }
+  const KernelDesc &d = *kernel_->desc;
+  if (!known) {
+    std::string consts;
+    for (const ConstParam &c : d.constParams)
+      consts += (consts.empty() ? "`" : ", `") + c.name + "`";
+    throw Error("no const parameter or option `" + pin.name +
+                    "` (const parameters: " +
+                    (consts.empty() ? "none" : consts) +
+                    "; options: `num_warps`, `num_stages`)",
+                d.name);
+  }
+  std::string wanted, available;
+  for (const ConfigValue &p : result.pins_)
+    wanted += (wanted.empty() ? "" : " ") + p.name + "=" +
+              (p.isFloat ? std::to_string(p.floatValue)
+                         : std::to_string(p.intValue));
+  for (const Specialization &s : d.specializations)
+    available += (available.empty() ? "" : "; ") + formatConfig(s);
+  throw Error("no specialisation with " + wanted +
+                  " was compiled; available: " + available,
+              d.name);
+}
+
+void Kernel::launchChecked(const LaunchOptions &options, ArgValue *values,
+                           void **pointers, size_t count) const {
+  const detail::SpecState &s = *spec_;
+  const KernelDesc &d = *kernel_->desc;
+  checkArguments(d, values, count);
+  Grid grid;
+  if (options.grid)
+    grid = *options.grid;
+  else if (s.grid.dims)
+    grid = evaluateGrid(s.grid, values, d.name);
+  else
+    throw Error("the kernel has no @grid: pass a blk::Grid as the first "
+                "launch argument",
+                d.name);
+  const detail::ContextImpl &ctx = *module_->ctx;
+  if (!checkLaunchShape(grid, *s.spec, ctx.info.limits, d.name))
+    return; // an empty grid launches nothing
+  ctx.makeCurrent();
+  CUresult r = ctx.api->cuLaunchKernel(
+      s.function, unsigned(grid.x), unsigned(grid.y), unsigned(grid.z),
+      unsigned(s.spec->threads), 1, 1, s.spec->sharedDynamic, options.stream,
+      pointers, nullptr);
+  if (r != CUDA_SUCCESS)
+    ctx.fail(r,
+             "launch of `" + s.spec->entry + "` on grid (" +
+                 std::to_string(grid.x) + ", " + std::to_string(grid.y) +
+                 ", " + std::to_string(grid.z) + ") failed",
+             d.name);
+}
+
+} // namespace blk
