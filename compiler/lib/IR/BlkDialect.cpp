@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -13,7 +14,21 @@
 
 using namespace mlir;
 
+namespace {
+/// blk ops have no call-site dependence: any of them may be inlined.
+struct BlkInlinerInterface : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void blk::BlkDialect::initialize() {
+  addInterfaces<BlkInlinerInterface>();
   registerTypes();
   addOperations<
 #define GET_OP_LIST

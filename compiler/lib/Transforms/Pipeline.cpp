@@ -1,0 +1,39 @@
+//===- Pipeline.cpp - the blk optimisation pipeline -----------------------===//
+//
+// A plain list. Each pass is MLIR's own; the blk dialect contributes
+// folders and canonicalization patterns (lib/IR/BlkFolds.cpp) and side
+// effects that keep CSE/LICM/DCE correct around memory ops.
+//
+//===----------------------------------------------------------------------===//
+#include "blk/Transforms/Pipeline.h"
+#include "blk/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+void blk::buildOptimizationPipeline(mlir::OpPassManager &pm) {
+  // IRGen inlines `fn` calls itself; this catches calls in blk-opt inputs.
+  pm.addPass(mlir::createInlinerPass());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  pm.addPass(mlir::createSCCPPass());
+  pm.addPass(mlir::createLoopInvariantCodeMotionPass());
+  pm.addPass(mlir::createCanonicalizerPass());
+  // Hoisting leaves copies of values also computed after the loop.
+  pm.addPass(mlir::createCSEPass());
+  pm.addPass(mlir::createSymbolDCEPass());
+}
+
+void blk::registerBlkPasses() {
+  registerTestPrintAxisInfo();
+  mlir::registerInlinerPass();
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+  mlir::registerSCCPPass();
+  mlir::registerLoopInvariantCodeMotionPass();
+  mlir::registerSymbolDCEPass();
+  mlir::PassPipelineRegistration<>(
+      "blk-optimize", "the blkc optimisation pipeline (docs/ir.md)",
+      buildOptimizationPipeline);
+}
