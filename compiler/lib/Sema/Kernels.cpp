@@ -1,0 +1,454 @@
+//===- Kernels.cpp - kernel params, attributes, specialisations -----------===//
+//
+// Expects the main module's scope (imports and global consts done).
+// Guarantees for every kernel: a KernelInfo with params (spellings, hints,
+// runtime indices), autotune key, grid source, and one Specialization per
+// `@config` (or one from `-D`), each with its body analysed and its `@grid`
+// folded. Diagnostics of the specialisations are merged: identical ones are
+// reported once; one failing only for some configs gets a note at each
+// failing `@config`.
+// Tests: tests/lit/sema/fail_arange_pow2_seed.blk, config_*.blk.
+//
+//===----------------------------------------------------------------------===//
+#include "SemaImpl.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <set>
+
+namespace blk::sema::detail {
+
+/// Parses a `-D` value: an integer (decimal/0x/0b, optional sign) or a boolean.
+static std::optional<ConstValue> parseDefineValue(std::string text) {
+  if (text == "true" || text == "false")
+    return ConstValue::boolean(text == "true");
+  text.erase(std::remove(text.begin(), text.end(), '_'), text.end());
+  bool neg = !text.empty() && text[0] == '-';
+  std::string_view digits(text);
+  if (neg)
+    digits.remove_prefix(1);
+  int base = 10;
+  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
+    base = 16, digits.remove_prefix(2);
+  else if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'b' || digits[1] == 'B'))
+    base = 2, digits.remove_prefix(2);
+  if (digits.empty())
+    return std::nullopt;
+  int64_t v = 0;
+  auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
+  if (ec != std::errc() || ptr != digits.data() + digits.size())
+    return std::nullopt;
+  return ConstValue::integer(neg ? -v : v);
+}
+
+namespace {
+/// Per-kernel construction of params, attributes and specialisations.
+class KernelBuilder {
+public:
+  KernelBuilder(Analyzer &a, ModuleScope &scope,
+                const std::map<std::string, ConstValue> &defines)
+      : a(a), scope(scope), defines(defines),
+        checker(a, a.result.globals, scope, SpecContext{}) {}
+
+  void build(KernelInfo &k);
+
+private:
+  void buildParams(KernelInfo &k);
+  void buildHints(KernelParam &kp);
+  void buildAttributes(KernelInfo &k, std::vector<const ast::Attribute *> &configs);
+  void buildSpecs(KernelInfo &k, const std::vector<const ast::Attribute *> &configs);
+  void analyzeSpec(KernelInfo &k, Specialization &s, std::vector<Diagnostic> &sink);
+  std::optional<GridNode> foldGrid(const ast::Expr *e, const FunctionInstance &inst,
+                                   const KernelInfo &k);
+  void merge(KernelInfo &k, std::vector<std::vector<Diagnostic>> &sinks);
+
+  Analyzer &a;
+  ModuleScope &scope;
+  const std::map<std::string, ConstValue> &defines;
+  BodyChecker checker; // module scope: types, @config values
+  std::vector<const ast::Expr *> gridExprs;
+};
+} // namespace
+
+void KernelBuilder::buildHints(KernelParam &kp) {
+  for (const ast::Attribute *h : kp.decl->hints) {
+    bool aligned = h->name == "aligned", multiple = h->name == "multiple_of";
+    if (!aligned && !multiple) {
+      a.report(DiagId::sema_unknown_attribute, h->nameRange, {h->name});
+      continue;
+    }
+    if (h->args.size() != 1 || h->args[0]->isNamed()) {
+      a.report(DiagId::sema_invalid_attribute, h->getRange(),
+               {h->name, "expected one integer, as in `@" + h->name + "(16)`"});
+      continue;
+    }
+    const ast::Expr *e = h->args[0]->value;
+    ExprInfo info = checker.checkExpr(e);
+    std::optional<int64_t> v = checker.requireConstInt(e, info, "the hint value");
+    if (!v || kp.type.isError())
+      continue;
+    if (aligned && !kp.type.isPointerLike()) {
+      a.report(DiagId::sema_invalid_attribute, h->getRange(),
+               {h->name, "only pointer parameters can be aligned"});
+    } else if (multiple && !kp.type.isIntLike()) {
+      a.report(DiagId::sema_invalid_attribute, h->getRange(),
+               {h->name, "only integer parameters can have `@multiple_of`"});
+    } else if (*v <= 0 || (aligned && !isPowerOfTwo(*v))) {
+      a.report(DiagId::sema_invalid_attribute, e->getRange(),
+               {h->name, aligned ? "the alignment must be a positive power of two"
+                                 : "the value must be positive"});
+    } else {
+      (aligned ? kp.aligned : kp.multipleOf) = *v;
+    }
+  }
+}
+
+void KernelBuilder::buildParams(KernelInfo &k) {
+  for (const ast::Param *p : k.decl->params) {
+    KernelParam kp;
+    kp.decl = p;
+    kp.name = p->name;
+    kp.isConst = p->isConst;
+    if (!p->type) {
+      if (p->isConst) {
+        kp.type = Type::scalar(ScalarKind::I32); // `const BLOCK` defaults to i32
+      } else {
+        a.report(DiagId::sema_kernel_param, p->nameRange,
+                 {p->name, "needs a type, as in `" + p->name + ": i32` or `" + p->name + ": *f32`"});
+      }
+    } else {
+      kp.type = checker.resolveType(p->type);
+      if (kp.type.isBlock()) {
+        a.report(DiagId::sema_kernel_param, p->type->getRange(),
+                 {p->name, "cannot be a block; kernel parameters are scalars or pointers"});
+        kp.type = Type::error();
+      } else if (p->isConst && !kp.type.isError() && !kp.type.isIntLike()) {
+        a.report(DiagId::sema_kernel_param, p->type->getRange(),
+                 {p->name, "is `const`, so it must be an integer or `bool`"});
+        kp.type = Type::error();
+      }
+    }
+    if (!kp.type.isError())
+      kp.typeSpelling = kp.type.str();
+    buildHints(kp);
+    unsigned index = unsigned(k.params.size());
+    if (p->isConst) {
+      k.constParams.push_back(index);
+    } else {
+      kp.runtimeIndex = int(k.runtimeParams.size());
+      k.runtimeParams.push_back(index);
+    }
+    for (const KernelParam &other : k.params)
+      if (other.name == p->name)
+        a.report(DiagId::sema_redefinition, p->nameRange, {p->name})
+            .note(DiagId::note_sema_previous_binding, other.decl->nameRange, {p->name});
+    k.params.push_back(std::move(kp));
+  }
+}
+
+void KernelBuilder::buildAttributes(KernelInfo &k,
+                                    std::vector<const ast::Attribute *> &configs) {
+  bool sawGrid = false;
+  for (const ast::Attribute *attr : k.decl->attributes) {
+    if (attr->name == "config") {
+      configs.push_back(attr);
+    } else if (attr->name == "grid") {
+      if (sawGrid)
+        a.report(DiagId::sema_invalid_attribute, attr->getRange(),
+                 {"grid", "a kernel has at most one `@grid`"});
+      sawGrid = true;
+      if (attr->args.empty() || attr->args.size() > 3)
+        a.report(DiagId::sema_invalid_attribute, attr->getRange(),
+                 {"grid", "expected 1 to 3 expressions, got " + std::to_string(attr->args.size())});
+      for (const ast::Argument *arg : attr->args) {
+        if (arg->isNamed() || gridExprs.size() == 3)
+          continue;
+        gridExprs.push_back(arg->value);
+        k.gridRanges.push_back(arg->value->getRange());
+        k.gridSource.push_back(a.sourceText(arg->value->getRange()));
+      }
+    } else if (attr->name == "autotune") {
+      for (const ast::Argument *arg : attr->args) {
+        auto *list = ast::dyn_cast<ast::ListExpr>(arg->value);
+        if (arg->name != "key" || !list) {
+          a.report(DiagId::sema_invalid_attribute, arg->getRange(),
+                   {"autotune", "expected `key = [param, …]`"});
+          continue;
+        }
+        for (const ast::Expr *e : list->elements) {
+          auto *n = ast::dyn_cast<ast::NameExpr>(e);
+          auto it = std::find_if(k.params.begin(), k.params.end(), [&](const KernelParam &p) {
+            return n && p.name == n->name && !p.isConst;
+          });
+          if (it == k.params.end()) {
+            a.report(DiagId::sema_autotune_key, e->getRange(),
+                     {n ? n->name : a.sourceText(e->getRange()), k.name});
+            continue;
+          }
+          k.autotuneKey.push_back(n->name);
+        }
+      }
+    } else {
+      a.report(DiagId::sema_unknown_attribute, attr->nameRange, {attr->name});
+    }
+  }
+}
+
+void KernelBuilder::buildSpecs(KernelInfo &k,
+                               const std::vector<const ast::Attribute *> &configs) {
+  auto isConstParam = [&](const std::string &name) {
+    for (unsigned i : k.constParams)
+      if (k.params[i].name == name)
+        return true;
+    return false;
+  };
+  std::vector<const ast::Attribute *> sources = configs;
+  if (sources.empty())
+    sources.push_back(nullptr); // the single specialisation made from -D
+  for (const ast::Attribute *attr : sources) {
+    Specialization s;
+    s.configAttr = attr;
+    std::map<std::string, ConstValue> values;
+    if (attr) {
+      for (const ast::Argument *arg : attr->args) {
+        if (!arg->isNamed()) {
+          a.report(DiagId::sema_invalid_attribute, arg->getRange(),
+                   {"config", "arguments are named, as in `@config(BLOCK = 128)`"});
+          continue;
+        }
+        bool special = arg->name == "num_warps" || arg->name == "num_stages";
+        if (!special && !isConstParam(arg->name)) {
+          a.report(DiagId::sema_unknown_config_param, arg->nameRange, {arg->name, k.name});
+          continue;
+        }
+        ExprInfo info = checker.checkExpr(arg->value);
+        if (info.type.isError())
+          continue;
+        if (!info.value) {
+          DiagBuilder db = a.report(DiagId::sema_not_constant, arg->value->getRange(),
+                                    {"the value of `" + arg->name + "`"});
+          checker.addNonConstNote(db, arg->value);
+          continue;
+        }
+        values[arg->name] = *info.value;
+      }
+    }
+    for (const auto &[name, v] : defines) {
+      if (name == "num_warps" || name == "num_stages" || isConstParam(name)) {
+        values[name] = v;
+        s.fromDefines.push_back(name);
+      }
+    }
+    if (auto it = values.find("num_warps"); it != values.end())
+      s.numWarps = it->second.getInt();
+    if (auto it = values.find("num_stages"); it != values.end())
+      s.numStages = it->second.getInt();
+    if (!isPowerOfTwo(s.numWarps) || s.numWarps > 32 || s.numStages < 1) {
+      a.report(DiagId::sema_invalid_attribute, attr ? attr->getRange() : k.decl->nameRange,
+               {"config", "`num_warps` must be a power of two from 1 to 32 and "
+                          "`num_stages` at least 1"});
+      s.numWarps = std::clamp<int64_t>(s.numWarps, 1, 32);
+      s.numStages = std::max<int64_t>(s.numStages, 1);
+    }
+    for (unsigned i : k.constParams) {
+      const KernelParam &p = k.params[i];
+      auto it = values.find(p.name);
+      if (it == values.end())
+        continue; // reported per specialisation (analyzeSpec)
+      ConstValue v = it->second;
+      if (p.type.isBoolLike() && !v.isBool())
+        v = ConstValue::boolean(v.getBool());
+      else if (!p.type.isBoolLike() && !v.isInt())
+        v = ConstValue::integer(v.getInt());
+      s.config.push_back({p.name, v});
+      s.label += (s.label.empty() ? "" : ", ") + p.name + "=" + v.str();
+    }
+    s.label += (s.label.empty() ? "" : ", ") + std::string("num_warps=") +
+               std::to_string(s.numWarps);
+    s.entryName = mangleEntryName(k.name, s.config, s.numWarps);
+    k.specializations.push_back(std::move(s));
+  }
+}
+
+std::optional<GridNode> KernelBuilder::foldGrid(const ast::Expr *e,
+                                                const FunctionInstance &inst,
+                                                const KernelInfo &k) {
+  const ExprInfo *info = inst.lookup(e);
+  if (!info || info->type.isError())
+    return std::nullopt;
+  GridNode node;
+  if (info->value) {
+    node.intValue = info->value->getInt();
+    return node;
+  }
+  auto fold = [&](std::string op, std::vector<const ast::Expr *> args) -> std::optional<GridNode> {
+    GridNode n;
+    n.kind = GridNode::Kind::Op;
+    n.op = std::move(op);
+    for (const ast::Expr *arg : args) {
+      std::optional<GridNode> c = foldGrid(arg, inst, k);
+      if (!c)
+        return std::nullopt;
+      n.args.push_back(std::move(*c));
+    }
+    return n;
+  };
+  if (auto *n = ast::dyn_cast<ast::NameExpr>(e)) {
+    const NameBinding *b = inst.binding(n);
+    for (const KernelParam &p : k.params)
+      if (b && b->decl == p.decl && !p.isConst && p.type.isIntLike()) {
+        node.kind = GridNode::Kind::Param;
+        node.paramIndex = unsigned(p.runtimeIndex);
+        return node;
+      }
+  } else if (auto *u = ast::dyn_cast<ast::UnaryExpr>(e); u && u->op == ast::UnaryOp::Neg) {
+    return fold("neg", {u->operand});
+  } else if (auto *b = ast::dyn_cast<ast::BinaryExpr>(e)) {
+    static const std::map<ast::BinaryOp, const char *> ops = {
+        {ast::BinaryOp::Add, "add"}, {ast::BinaryOp::Sub, "sub"}, {ast::BinaryOp::Mul, "mul"},
+        {ast::BinaryOp::Div, "div"}, {ast::BinaryOp::Rem, "mod"}};
+    if (auto it = ops.find(b->op); it != ops.end())
+      return fold(it->second, {b->lhs, b->rhs});
+  } else if (auto *c = ast::dyn_cast<ast::CallExpr>(e)) {
+    auto *callee = ast::dyn_cast<ast::NameExpr>(c->callee);
+    bool positional = std::none_of(c->args.begin(), c->args.end(),
+                                   [](const ast::Argument *x) { return x->isNamed(); });
+    if (callee && positional && c->args.size() == 2 &&
+        (callee->name == "cdiv" || callee->name == "min" || callee->name == "max"))
+      return fold(callee->name, {c->args[0]->value, c->args[1]->value});
+  }
+  a.report(DiagId::sema_grid_expr, e->getRange(),
+           {"must be built from integer parameters, constants, `+ - * / %`, `cdiv`, "
+            "`min` and `max`"});
+  return std::nullopt;
+}
+
+void KernelBuilder::analyzeSpec(KernelInfo &k, Specialization &s,
+                                std::vector<Diagnostic> &sink) {
+  a.sink = &sink;
+  a.sinkErrors = 0;
+  s.body = std::make_unique<FunctionInstance>();
+  s.body->decl = k.decl;
+  s.body->module = scope.module;
+  BodyChecker body(a, *s.body, scope, SpecContext{&k, &s});
+  for (unsigned i : k.constParams) {
+    const KernelParam &p = k.params[i];
+    bool has = std::any_of(s.config.begin(), s.config.end(),
+                           [&](const ConfigValue &c) { return c.name == p.name; });
+    if (has || p.type.isError())
+      continue;
+    DiagBuilder db = a.report(DiagId::sema_missing_const_value, p.decl->nameRange,
+                              {p.name, k.name});
+    db.note(DiagId::note_sema_give_value, SourceRange(), {p.name});
+  }
+  body.checkKernel(k, s);
+  for (const ast::Expr *g : gridExprs) {
+    ExprInfo info = body.checkExpr(g);
+    if (info.type.isError())
+      continue;
+    if (!info.type.isIntLike() || !info.type.isScalar()) {
+      a.report(DiagId::sema_grid_expr, g->getRange(),
+               {"must be a scalar integer, found `" + info.type.str() + "`"});
+      continue;
+    }
+    if (std::optional<GridNode> n = foldGrid(g, *s.body, k))
+      s.grid.push_back(std::move(*n));
+  }
+  if (!s.grid.empty() && s.grid.size() == gridExprs.size()) {
+    s.gridJson = "[";
+    for (size_t i = 0; i < s.grid.size(); ++i)
+      s.gridJson += (i ? ", " : "") + s.grid[i].toJson();
+    s.gridJson += "]";
+  }
+  s.hasErrors = a.sinkErrors != 0;
+  a.sink = nullptr;
+}
+
+/// A key identifying a diagnostic's content (for deduplication).
+static std::string diagKey(const Diagnostic &d) {
+  auto range = [](SourceRange r) {
+    return std::to_string(r.begin.file) + ":" + std::to_string(r.begin.offset) + "-" +
+           std::to_string(r.end.offset);
+  };
+  std::string key = std::to_string(int(d.id)) + "|" + range(d.range) + "|" + d.message;
+  for (const DiagnosticNote &n : d.notes)
+    key += "|" + std::to_string(int(n.id)) + range(n.range) + n.message;
+  return key;
+}
+
+void KernelBuilder::merge(KernelInfo &k, std::vector<std::vector<Diagnostic>> &sinks) {
+  std::vector<std::pair<Diagnostic, std::vector<size_t>>> unique;
+  std::map<std::string, size_t> index;
+  for (size_t s = 0; s < sinks.size(); ++s) {
+    for (Diagnostic &d : sinks[s]) {
+      auto [it, inserted] = index.emplace(diagKey(d), unique.size());
+      if (inserted)
+        unique.push_back({std::move(d), {}});
+      std::vector<size_t> &where = unique[it->second].second;
+      if (where.empty() || where.back() != s)
+        where.push_back(s);
+    }
+  }
+  // Source order reads best (unused-let warnings are found at scope end).
+  std::stable_sort(unique.begin(), unique.end(), [](const auto &x, const auto &y) {
+    const SourceLoc &a = x.first.range.begin, &b = y.first.range.begin;
+    return a.file != b.file ? a.file < b.file : a.offset < b.offset;
+  });
+  for (auto &[d, where] : unique) {
+    bool namesSource = std::any_of(d.notes.begin(), d.notes.end(), [](const DiagnosticNote &n) {
+      return n.id == DiagId::note_sema_config_value || n.id == DiagId::note_sema_define_value;
+    });
+    if (where.size() < sinks.size() && !namesSource) {
+      for (size_t s : where) {
+        const Specialization &spec = k.specializations[s];
+        if (spec.configAttr)
+          d.notes.push_back({DiagId::note_sema_config,
+                             formatDiagnostic(diagFormat(DiagId::note_sema_config), {}),
+                             spec.configAttr->getRange()});
+      }
+    }
+    a.diags.emit(std::move(d));
+  }
+}
+
+void KernelBuilder::build(KernelInfo &k) {
+  buildParams(k);
+  std::vector<const ast::Attribute *> configs;
+  buildAttributes(k, configs);
+  buildSpecs(k, configs);
+  std::vector<std::vector<Diagnostic>> sinks(k.specializations.size());
+  for (size_t i = 0; i < k.specializations.size(); ++i)
+    analyzeSpec(k, k.specializations[i], sinks[i]);
+  merge(k, sinks);
+}
+
+void analyzeKernels(Analyzer &a, ModuleScope &scope) {
+  std::map<std::string, ConstValue> defines;
+  for (const auto &[name, text] : a.options.defines) {
+    std::optional<ConstValue> v = parseDefineValue(text);
+    if (!v) {
+      a.report(DiagId::sema_bad_define, SourceRange(),
+               {name + "=" + text, "the value must be an integer or `true`/`false`"});
+      continue;
+    }
+    defines[name] = *v;
+  }
+  size_t count = 0;
+  for (const ast::Decl *d : scope.module->decls)
+    if (auto *f = ast::dyn_cast<ast::FunctionDecl>(d); f && f->isKernel)
+      ++count;
+  // Specialisations point at their KernelInfo: no reallocation afterwards.
+  a.result.kernels.reserve(count);
+  for (const ast::Decl *d : scope.module->decls) {
+    auto *f = ast::dyn_cast<ast::FunctionDecl>(d);
+    if (!f || !f->isKernel)
+      continue;
+    KernelInfo &k = a.result.kernels.emplace_back();
+    k.decl = f;
+    k.name = f->name;
+    KernelBuilder(a, scope, defines).build(k);
+  }
+}
+
+} // namespace blk::sema::detail

@@ -1,0 +1,212 @@
+//===- SemaImpl.h - Sema internals shared by its .cpp files -----*- C++ -*-===//
+//
+// Analyzer: one per analyze() call (modules, imports, global constants,
+// diagnostic buffering). BodyChecker: one per FunctionInstance (scopes,
+// expression typing, statements, calls). Diagnostics of a kernel body are
+// buffered per specialisation and merged (deduplicated, annotated with the
+// @config they fail for) by Analyzer::flushSpecializations.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BLK_LIB_SEMA_SEMAIMPL_H
+#define BLK_LIB_SEMA_SEMAIMPL_H
+
+#include "blk/Sema/Sema.h"
+#include "blk/Support/Diagnostic.h"
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace blk {
+class SourceManager;
+}
+
+namespace blk::sema::detail {
+
+class Analyzer;
+
+/// A diagnostic being built; handed to the Analyzer's current sink when it
+/// dies (like InFlightDiagnostic, but buffered).
+class DiagBuilder {
+public:
+  DiagBuilder(Analyzer *analyzer, Diagnostic diag)
+      : analyzer(analyzer), diag(std::move(diag)) {}
+  DiagBuilder(DiagBuilder &&o) noexcept : analyzer(o.analyzer), diag(std::move(o.diag)) {
+    o.analyzer = nullptr;
+  }
+  DiagBuilder(const DiagBuilder &) = delete;
+  ~DiagBuilder();
+  DiagBuilder &note(DiagId id, SourceRange range, std::vector<DiagArg> args = {});
+  DiagBuilder &label(SourceRange range, std::string message);
+  DiagBuilder &fixIt(SourceRange range, std::string replacement);
+
+private:
+  Analyzer *analyzer;
+  Diagnostic diag;
+};
+
+/// Names visible at the top level of one module.
+struct ModuleScope {
+  const ast::Module *module = nullptr;
+  std::string path;
+  std::unordered_map<std::string, NameBinding> names;
+  /// Target of each import of this module (nullptr if it failed).
+  std::unordered_map<const ast::ImportDecl *, ModuleScope *> imports;
+};
+
+/// Where a specialisation's values come from (for notes).
+struct SpecContext {
+  const KernelInfo *kernel = nullptr;
+  const Specialization *spec = nullptr;
+};
+
+/// State of one analyze() call.
+class Analyzer {
+public:
+  Analyzer(const SemaOptions &options, DiagnosticEngine &diags, SemaResult &result);
+
+  /// Runs the whole analysis of `main`.
+  void run(const ast::Module &main);
+
+  /// Starts a diagnostic; it goes to the current sink when the builder dies.
+  DiagBuilder report(DiagId id, SourceRange range, std::vector<DiagArg> args = {});
+  /// Receives a finished diagnostic (buffered or emitted).
+  void accept(Diagnostic diag);
+
+  const SourceManager &sourceManager() const;
+  std::string sourceText(SourceRange range) const;
+
+  const SemaOptions &options;
+  DiagnosticEngine &diags;
+  SemaResult &result;
+
+  /// Module scopes by module and by normalised path.
+  std::unordered_map<const ast::Module *, ModuleScope *> scopeOf;
+  /// Evaluated module-level constants.
+  std::unordered_map<const ast::ConstDecl *, VarInfo> globalConsts;
+  /// fns being instantiated (recursion check).
+  std::vector<const ast::FunctionDecl *> callStack;
+  /// Number of errors accepted into the current sink.
+  unsigned sinkErrors = 0;
+
+  /// nullptr: emit directly; else buffer here.
+  std::vector<Diagnostic> *sink = nullptr;
+
+private:
+  ModuleScope *loadModule(const ast::Module &module, const std::string &path,
+                          std::vector<std::string> &importStack);
+  void declareTopLevel(ModuleScope &scope);
+  void checkGlobalConsts(ModuleScope &scope);
+
+  std::vector<std::unique_ptr<ModuleScope>> scopes;
+  std::map<std::string, ModuleScope *> scopeByPath;
+  std::vector<std::string> loadingPaths;
+};
+
+/// Analyses the kernels of the main module (Kernels.cpp).
+void analyzeKernels(Analyzer &analyzer, ModuleScope &mainScope);
+
+/// Type-checks one function body (kernel or fn instance).
+class BodyChecker {
+public:
+  BodyChecker(Analyzer &analyzer, FunctionInstance &instance, ModuleScope &module,
+              SpecContext spec);
+
+  /// Kernel: binds params (const ones with their spec values) and checks the body.
+  void checkKernel(const KernelInfo &kernel, const Specialization &spec);
+  /// fn: binds params to the given argument facts and checks the body.
+  /// Returns false if the arguments do not fit the annotations (reported).
+  bool checkFunction(const std::vector<ExprInfo> &args,
+                     const std::vector<SourceRange> &argRanges);
+  /// Types an expression in the module scope plus the kernel's params (for
+  /// @grid and @config).
+  ExprInfo checkExpr(const ast::Expr *e);
+
+  /// Binds a name in the innermost scope (no unused/shadow warnings).
+  void bindParam(const ast::Param *p, VarInfo info);
+  void pushScope() { scopes.emplace_back(); }
+  void popScope();
+
+private:
+  struct Symbol {
+    NameBinding binding;
+    SourceRange range;
+    const ast::Node *decl = nullptr; ///< key of instance.vars
+    bool used = false;
+    bool warnUnused = false;
+  };
+
+  // Statements (CheckStmt.cpp).
+  void checkBlock(const ast::BlockStmt *block, bool newScope = true);
+  void checkStmt(const ast::Stmt *s);
+  void checkLet(const ast::LetStmt *s);
+  void checkAssign(const ast::AssignStmt *s);
+  void checkIf(const ast::IfStmt *s);
+  void checkFor(const ast::ForStmt *s);
+  void checkWhile(const ast::WhileStmt *s);
+  void checkReturn(const ast::ReturnStmt *s);
+  void checkStaticAssert(const ast::StaticAssertStmt *s);
+  bool checkCondition(const ast::Expr *cond, const char *what);
+  void declare(const std::string &name, SourceRange range, NameBinding binding,
+               const ast::Node *decl, VarInfo info, bool warnUnused);
+
+  // Expressions (CheckExpr.cpp).
+  ExprInfo record(const ast::Expr *e, ExprInfo info);
+  ExprInfo checkExprImpl(const ast::Expr *e);
+  ExprInfo checkName(const ast::NameExpr *e);
+  ExprInfo checkMember(const ast::MemberExpr *e);
+  ExprInfo checkUnary(const ast::UnaryExpr *e);
+  ExprInfo checkBinary(const ast::BinaryExpr *e);
+  ExprInfo checkCast(const ast::CastExpr *e);
+  ExprInfo checkIndex(const ast::IndexExpr *e);
+public:
+  /// Types `lhs op rhs` given operand facts (shared with compound assignment).
+  ExprInfo binaryResult(ast::BinaryOp op, const ExprInfo &l, const ExprInfo &r,
+                        SourceRange opRange, SourceRange whole,
+                        const ast::Expr *lhsExpr, const ast::Expr *rhsExpr);
+  /// Resolves a TypeRef to a Type (shape dims must be constant powers of two).
+  /// `shapeVars` (fn annotations) binds unknown dim names to actual dims.
+  Type resolveType(const ast::TypeRef *t);
+  /// Adds notes saying where the config values used in `e` came from.
+  void addValueNotes(DiagBuilder &d, const ast::Expr *e);
+  /// Adds a note explaining why `e` is not constant.
+  void addNonConstNote(DiagBuilder &d, const ast::Expr *e);
+  /// Requires a constant integer; reports `what` must be constant otherwise.
+  std::optional<int64_t> requireConstInt(const ast::Expr *e, const ExprInfo &info,
+                                         const std::string &what);
+  /// Checks a block shape (rank, power-of-two dims, element limit).
+  bool checkShape(const Shape &shape, SourceRange range, const ast::Expr *origin);
+
+  Analyzer &analyzer;
+  FunctionInstance &instance;
+  ModuleScope &module;
+  SpecContext spec;
+
+private:
+  // Calls (CheckCall.cpp, Builtins.cpp).
+  ExprInfo checkCall(const ast::CallExpr *e);
+  ExprInfo checkFnCall(const ast::CallExpr *e, const ast::FunctionDecl *fn,
+                       ModuleScope &fnModule);
+  ExprInfo checkBuiltin(const ast::CallExpr *e, const std::string &name);
+  friend class BuiltinChecker;
+
+  Symbol *lookupLocal(const std::string &name);
+  std::vector<std::unordered_map<std::string, Symbol>> scopes;
+  unsigned loopDepth = 0;
+  /// fn only: the declared or first-returned type.
+  std::optional<Type> fnReturn;
+  SourceRange fnReturnRange;
+};
+
+/// Converts an AST binary operator to the constexpr operator.
+ConstOp toConstOp(ast::BinaryOp op);
+/// Can a value be stored into a binding of type `to` keeping its type and
+/// shape (broadcast and widening allowed)? Sets `narrowing` when it would narrow.
+bool fitsInto(const ExprInfo &from, const Type &to, bool &narrowing);
+/// True for `==`… `>=`.
+bool isComparison(ast::BinaryOp op);
+
+} // namespace blk::sema::detail
+
+#endif // BLK_LIB_SEMA_SEMAIMPL_H
