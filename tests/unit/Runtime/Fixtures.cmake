@@ -3,8 +3,8 @@
 #   BLK_RT_FIXTURE_DIR       where they go
 #   BLK_RT_HAVE_FIXTURES     ON when the CUDA tools were found
 #   target blkrt_fixtures    builds them
-# Included by tests/unit/Runtime and tests/gpu; defines things once.
-include_guard(GLOBAL)
+# Included by tests/unit/Runtime and tests/gpu: the variables are set in
+# each directory, the rules and the target only once.
 
 set(BLK_RT_FIXTURE_DIR ${CMAKE_BINARY_DIR}/fixtures/runtime)
 set(_fixture_src ${CMAKE_CURRENT_LIST_DIR}/fixtures)
@@ -30,6 +30,9 @@ set(_fixtures
   "kernels_compressed|--arch,90,--ptx,90,--compress"
   "kernels_nomanifest|--arch,90,--placement,none")
 
+if(TARGET blkrt_fixtures)
+  return()
+endif()
 set(_outputs)
 if(BLK_RT_HAVE_FIXTURES)
   foreach(entry IN LISTS _fixtures)
