@@ -1,0 +1,59 @@
+//===- Commands.h - blkc subcommands and what they share -------*- C++ -*-===//
+//
+// Each subcommand lives in its own <Name>Command.cpp and exposes one
+// `register<Name>Command(CLI::App &, ToolContext &)`, called from main.cpp.
+// Subcommands stay thin: parse flags, call compiler/Driver, print.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BLKC_COMMANDS_H
+#define BLKC_COMMANDS_H
+
+#include "blk/Driver/Frontend.h"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace blkc {
+
+/// State shared by main and the subcommands.
+struct ToolContext {
+  /// Directory of the blkc binary (stdlib lookup).
+  std::string binDir;
+  /// `-v`: developer logging through spdlog.
+  bool verbose = false;
+  /// Exit status chosen by the subcommand that ran: 0 clean, 1 errors in
+  /// the user's code, 2 usage errors.
+  int exitCode = 0;
+};
+
+/// The front-end flags every compiling subcommand accepts:
+/// `-D NAME=VALUE`, `-I DIR`, `--diagnostics-format`, `-Werror`,
+/// `--max-errors=N`.
+struct FrontendFlags {
+  std::vector<std::string> defines;
+  std::vector<std::string> includeDirs;
+  std::string diagnosticsFormat = "text";
+  bool warningsAsErrors = false;
+  unsigned maxErrors = 20;
+};
+
+/// Adds the FrontendFlags options to `cmd`.
+void addFrontendFlags(CLI::App *cmd, FrontendFlags &flags);
+/// Converts flags to FrontendOptions; false (with `error`) on a malformed
+/// `-D` (a usage error).
+bool toFrontendOptions(const FrontendFlags &flags, const ToolContext &ctx,
+                       blk::FrontendOptions &options, std::string &error);
+/// Prints the diagnostics of `fe` in the chosen format: text to stderr,
+/// JSON (one array) to stdout.
+void printDiagnostics(blk::Frontend &fe, const std::string &format);
+/// Prints a usage error as `blkc: error: <message>` and returns 2.
+int usageError(const std::string &message);
+
+// One line per subcommand (see main.cpp).
+void registerCheckCommand(CLI::App &app, ToolContext &ctx);
+
+} // namespace blkc
+
+#endif // BLKC_COMMANDS_H

@@ -1,0 +1,37 @@
+//===- FrontendOptions.h - Options of one front-end run --------*- C++ -*-===//
+#ifndef BLK_DRIVER_FRONTENDOPTIONS_H
+#define BLK_DRIVER_FRONTENDOPTIONS_H
+
+#include "blk/Parse/Parser.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace blk {
+
+/// What a tool (blkc check/build/run, the language server) asks of the
+/// front end. Filled from command-line flags; passed on to Sema.
+struct FrontendOptions {
+  /// `-D NAME=VALUE`, in command-line order.
+  std::vector<std::pair<std::string, std::string>> defines;
+  /// `-I DIR`, in command-line order (import search path).
+  std::vector<std::string> includeDirs;
+  /// Standard library directories; empty means
+  /// sema::defaultStdlibDirs(binDir) (see `binDir`).
+  std::vector<std::string> stdlibDirs;
+  /// Directory of the running compiler binary (for the stdlib lookup).
+  std::string binDir;
+  /// `--max-errors=N` (0: no limit).
+  unsigned maxErrors = 20;
+  /// `-Werror`.
+  bool warningsAsErrors = false;
+  /// Run Sema after parsing (off: parse only).
+  bool runSema = true;
+  /// Parser limits.
+  ParseOptions parse;
+};
+
+} // namespace blk
+
+#endif // BLK_DRIVER_FRONTENDOPTIONS_H

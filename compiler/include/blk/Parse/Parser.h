@@ -1,0 +1,36 @@
+//===- Parser.h - Source text to AST ---------------------------*- C++ -*-===//
+//
+// The front door of the parser library: lexes (reporting lexical errors),
+// refuses inputs nested deeper than a limit (so hostile input cannot
+// overflow the stack), parses with the ANTLR grammar grammar/Blk.g4
+// (reporting syntax errors without cascades) and builds the AST.
+// ANTLR and its exceptions never leave this library.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BLK_PARSE_PARSER_H
+#define BLK_PARSE_PARSER_H
+
+#include "blk/AST/AST.h"
+#include "blk/Support/Diagnostic.h"
+
+#include <memory>
+
+namespace blk {
+
+/// Limits that keep every later recursive walk of the AST shallow.
+struct ParseOptions {
+  /// Deepest nesting of `(`, `[`, `{` (together) and `else if` chains.
+  unsigned maxNesting = 256;
+  /// Tallest expression tree (e.g. operands in one `a + b + …` chain).
+  unsigned maxExprHeight = 1000;
+};
+
+/// Parses buffer `file` of `diags.getSourceManager()`. Reports lexical and
+/// syntax errors to `diags`. Returns nullptr if and only if it reported an
+/// error; the returned Module owns all its nodes.
+std::unique_ptr<ast::Module> parseModule(FileId file, DiagnosticEngine &diags,
+                                         const ParseOptions &options = {});
+
+} // namespace blk
+
+#endif // BLK_PARSE_PARSER_H

@@ -1,0 +1,84 @@
+//===- Frontend.cpp - Load, parse and analyse blk sources -----------------===//
+#include "blk/Driver/Frontend.h"
+
+#include "blk/Parse/Parser.h"
+
+#if BLK_HAVE_SEMA
+#include "blk/Sema/ModuleSearch.h"
+#include "blk/Sema/Sema.h"
+#endif
+
+using namespace blk;
+
+#if !BLK_HAVE_SEMA
+namespace blk::sema {
+class SemaResult {};
+} // namespace blk::sema
+#endif
+
+Frontend::Frontend(FrontendOptions opts) : options(std::move(opts)), diags(sm) {
+  diags.setMaxErrors(options.maxErrors);
+  diags.setWarningsAsErrors(options.warningsAsErrors);
+}
+
+Frontend::~Frontend() = default;
+
+bool Frontend::hasSema() { return BLK_HAVE_SEMA; }
+
+FileId Frontend::loadFile(const std::string &path, std::string &error) {
+  return sm.loadFile(path, error);
+}
+
+FileId Frontend::addBuffer(std::string path, std::string text) {
+  return sm.addBuffer(std::move(path), std::move(text));
+}
+
+const ast::Module *Frontend::parse(FileId file) {
+  auto it = modules.find(file);
+  if (it != modules.end())
+    return it->second.get();
+  std::unique_ptr<ast::Module> module = parseModule(file, diags, options.parse);
+  const ast::Module *raw = module.get();
+  modules[file] = std::move(module);
+  return raw;
+}
+
+const ast::Module *Frontend::loadImport(const std::string &path) {
+  FileId file = sm.findFile(path);
+  if (!file) {
+    std::string error;
+    file = sm.loadFile(path, error);
+    if (!file) {
+      diags.report(DiagId::driver_cannot_read_import, SourceRange(), {error});
+      return nullptr;
+    }
+  }
+  return parse(file);
+}
+
+bool Frontend::process(FileId file) {
+  unsigned errorsBefore = diags.getErrorCount();
+  const ast::Module *module = parse(file);
+  if (!module || !options.runSema)
+    return diags.getErrorCount() == errorsBefore && module;
+#if BLK_HAVE_SEMA
+  sema::SemaOptions semaOptions;
+  semaOptions.defines = options.defines;
+  semaOptions.includeDirs = options.includeDirs;
+  semaOptions.stdlibDirs = options.stdlibDirs.empty() ? sema::defaultStdlibDirs(options.binDir)
+                                                      : options.stdlibDirs;
+  semaOptions.loadModule = [this](const std::string &path) { return loadImport(path); };
+  results[file] = sema::analyze(*module, semaOptions, diags);
+#endif
+  return diags.getErrorCount() == errorsBefore && !diags.limitReached();
+}
+
+const ast::Module *Frontend::getModule(FileId file) const {
+  auto it = modules.find(file);
+  return it == modules.end() ? nullptr : it->second.get();
+}
+
+const sema::SemaResult *Frontend::getSemaResult(FileId file) const {
+  auto it = results.find(file);
+  return it == results.end() ? nullptr : it->second.get();
+}

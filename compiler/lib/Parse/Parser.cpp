@@ -1,0 +1,220 @@
+//===- Parser.cpp - Source text to AST ------------------------------------===//
+//
+// Stages, each refusing to go on after an error:
+//  1. lex the whole buffer (one ANTLR symbol per byte, so offsets are byte
+//     offsets) and report the lexical error tokens and invalid UTF-8;
+//  2. refuse brackets nested deeper than ParseOptions::maxNesting, before
+//     the recursive-descent parser could overflow the stack on them;
+//  3. parse with fast SLL prediction; only if that fails, parse again with
+//     full LL and blk's error strategy to report the syntax errors;
+//  4. build the AST (ASTBuilder).
+//
+//===----------------------------------------------------------------------===//
+#include "blk/Parse/Parser.h"
+
+#include "ASTBuilder.h"
+#include "SyntaxErrors.h"
+
+#include "blk/Support/InternalError.h"
+#include "blk/Support/SourceManager.h"
+
+#include "BlkLexer.h"
+#include "BlkParser.h"
+
+#include <cstdio>
+
+using namespace blk;
+using namespace blk::parse;
+using g::BlkLexer;
+using g::BlkParser;
+
+namespace {
+
+/// An ANTLR input stream whose symbols are the bytes of the buffer.
+class ByteInputStream : public antlr4::ANTLRInputStream {
+public:
+  explicit ByteInputStream(std::string_view bytes) {
+    _data.resize(bytes.size());
+    for (size_t i = 0; i < bytes.size(); ++i)
+      _data[i] = static_cast<unsigned char>(bytes[i]);
+  }
+};
+
+/// Length of the valid UTF-8 sequence at s[i] (0 if invalid). Rejects
+/// overlong forms, surrogates and values above U+10FFFF.
+size_t utf8Length(std::string_view s, size_t i, uint32_t &cp) {
+  auto b = [&](size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  unsigned char c = b(0);
+  size_t n = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+  if (n == 0 || i + n > s.size())
+    return 0;
+  cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
+  for (size_t k = 1; k < n; ++k) {
+    if ((b(k) & 0xC0) != 0x80)
+      return 0;
+    cp = (cp << 6) | (b(k) & 0x3F);
+  }
+  static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kMin[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+    return 0;
+  return n;
+}
+
+class LexicalChecker {
+public:
+  LexicalChecker(FileId file, std::string_view text, DiagnosticEngine &diags)
+      : file(file), text(text), diags(diags) {}
+
+  /// Reports every error token and invalid UTF-8; true when there was none.
+  bool check(const std::vector<antlr4::Token *> &tokens) {
+    for (size_t i = 0; i < tokens.size() && !diags.limitReached(); ++i) {
+      antlr4::Token *t = tokens[i];
+      if (t->getType() == antlr4::Token::EOF)
+        break;
+      uint32_t begin = static_cast<uint32_t>(t->getStartIndex());
+      uint32_t end = static_cast<uint32_t>(t->getStopIndex() + 1);
+      switch (t->getType()) {
+      case BlkLexer::ERROR_CHAR: {
+        // One diagnostic per run of adjacent bad characters.
+        while (i + 1 < tokens.size() && tokens[i + 1]->getType() == BlkLexer::ERROR_CHAR &&
+               tokens[i + 1]->getStartIndex() == end)
+          end = static_cast<uint32_t>(tokens[++i]->getStopIndex() + 1);
+        badCharacter(begin, end);
+        break;
+      }
+      case BlkLexer::UNTERMINATED_STRING:
+        error(DiagId::lex_unterminated_string, begin, end);
+        break;
+      case BlkLexer::UNTERMINATED_COMMENT:
+        error(DiagId::lex_unterminated_comment, begin, begin + 2);
+        break;
+      case BlkLexer::BAD_NUMBER:
+        error(DiagId::lex_malformed_number, begin, end, std::string(text.substr(begin, end - begin)));
+        break;
+      case BlkLexer::STRING:
+      case BlkLexer::LINE_COMMENT:
+      case BlkLexer::BLOCK_COMMENT:
+        checkUtf8(begin, end);
+        break;
+      default:
+        break;
+      }
+    }
+    return ok;
+  }
+
+private:
+  void error(DiagId id, uint32_t begin, uint32_t end, std::string arg = {}) {
+    ok = false;
+    diags.report(id, SourceRange(SourceLoc{file, begin}, SourceLoc{file, end}), {arg});
+  }
+
+  void badCharacter(uint32_t begin, uint32_t end) {
+    uint32_t cp = 0;
+    size_t n = utf8Length(text, begin, cp);
+    if (n == 0)
+      return error(DiagId::lex_invalid_utf8, begin, begin + 1);
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "U+%04X", cp);
+    std::string what = hex;
+    if (n > 1)
+      what += " `" + std::string(text.substr(begin, n)) + "`";
+    else if (cp >= 0x21 && cp < 0x7F)
+      what = "`" + std::string(1, static_cast<char>(cp)) + "`";
+    error(DiagId::lex_invalid_character, begin, end, what);
+  }
+
+  /// Comments and strings may hold any UTF-8, but only UTF-8.
+  void checkUtf8(uint32_t begin, uint32_t end) {
+    for (uint32_t i = begin; i < end;) {
+      uint32_t cp = 0;
+      size_t n = utf8Length(text, i, cp);
+      if (n == 0)
+        return error(DiagId::lex_invalid_utf8, i, i + 1);
+      i += static_cast<uint32_t>(n);
+    }
+  }
+
+  FileId file;
+  std::string_view text;
+  DiagnosticEngine &diags;
+  bool ok = true;
+};
+
+/// Refuses bracket nesting deeper than `limit`; true when within it.
+bool checkNesting(FileId file, const std::vector<antlr4::Token *> &tokens, unsigned limit,
+                  DiagnosticEngine &diags) {
+  unsigned depth = 0;
+  for (antlr4::Token *t : tokens) {
+    switch (t->getType()) {
+    case BlkLexer::LPAREN:
+    case BlkLexer::LBRACK:
+    case BlkLexer::LBRACE:
+      if (++depth > limit) {
+        diags.report(DiagId::parse_nesting_too_deep,
+                     SourceRange(file, static_cast<uint32_t>(t->getStartIndex()), 1), {limit});
+        return false;
+      }
+      break;
+    case BlkLexer::RPAREN:
+    case BlkLexer::RBRACK:
+    case BlkLexer::RBRACE:
+      if (depth > 0)
+        --depth;
+      break;
+    default:
+      break;
+    }
+  }
+  return true;
+}
+
+std::unique_ptr<ast::Module> parseImpl(FileId file, DiagnosticEngine &diags,
+                                       const ParseOptions &options) {
+  std::string_view text = diags.getSourceManager().getText(file);
+  ByteInputStream input(text);
+  BlkLexer lexer(&input);
+  lexer.removeErrorListeners();
+  antlr4::CommonTokenStream tokenStream(&lexer);
+  tokenStream.fill();
+  const std::vector<antlr4::Token *> &tokens = tokenStream.getTokens();
+
+  if (!LexicalChecker(file, text, diags).check(tokens))
+    return nullptr;
+  if (!checkNesting(file, tokens, options.maxNesting, diags))
+    return nullptr;
+
+  SyntaxErrorReporter reporter(file, text, tokens, diags);
+  BlkParser parser(&tokenStream);
+  parser.removeErrorListeners();
+  auto *sim = parser.getInterpreter<antlr4::atn::ParserATNSimulator>();
+  sim->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+  parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+  BlkParser::UnitContext *unit = nullptr;
+  try {
+    unit = parser.unit();
+  } catch (const antlr4::ParseCancellationException &) {
+    // SLL gave up or the input has a syntax error: redo it the slow way.
+    tokenStream.seek(0);
+    parser.reset();
+    sim->setPredictionMode(antlr4::atn::PredictionMode::LL);
+    parser.setErrorHandler(std::make_shared<BlkErrorStrategy>(reporter));
+    unit = parser.unit();
+    if (reporter.hadErrors())
+      return nullptr;
+  }
+  ASTBuilder builder(file, text, diags, options);
+  return builder.build(unit);
+}
+
+} // namespace
+
+std::unique_ptr<ast::Module> blk::parseModule(FileId file, DiagnosticEngine &diags,
+                                              const ParseOptions &options) {
+  // ANTLR reports problems with exceptions; none may leave this library.
+  try {
+    return parseImpl(file, diags, options);
+  } catch (const std::exception &e) {
+    internalError("parser", e.what());
+  }
+}

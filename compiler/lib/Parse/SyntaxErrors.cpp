@@ -1,0 +1,201 @@
+//===- SyntaxErrors.cpp - ANTLR syntax errors as diagnostics --------------===//
+#include "SyntaxErrors.h"
+
+#include "BlkParser.h"
+
+#include <algorithm>
+
+using namespace blk;
+using namespace blk::parse;
+using blk_antlr::BlkParser;
+
+namespace {
+
+constexpr size_t kEof = antlr4::Token::EOF;
+
+const std::vector<size_t> kExprStarts = {
+    BlkParser::INT,  BlkParser::FLOAT,  BlkParser::STRING, BlkParser::TRUE,
+    BlkParser::FALSE, BlkParser::NONE,  BlkParser::IDENT,  BlkParser::LPAREN,
+    BlkParser::LBRACK, BlkParser::MINUS, BlkParser::BANG,  BlkParser::TILDE};
+const std::vector<size_t> kStmtKeywords = {
+    BlkParser::LET,    BlkParser::VAR,      BlkParser::CONST,  BlkParser::IF,
+    BlkParser::FOR,    BlkParser::WHILE,    BlkParser::BREAK,  BlkParser::CONTINUE,
+    BlkParser::RETURN, BlkParser::STATIC_ASSERT};
+const std::vector<size_t> kDeclStarts = {BlkParser::IMPORT, BlkParser::CONST, BlkParser::FN,
+                                         BlkParser::KERNEL, BlkParser::AT};
+/// Tokens that may always continue an expression; listing them in "expected
+/// …" would only drown the one token the user forgot.
+const std::vector<size_t> kContinuations = {
+    BlkParser::OROR,  BlkParser::ANDAND, BlkParser::PIPE,    BlkParser::CARET,
+    BlkParser::AMP,   BlkParser::EQ,     BlkParser::NE,      BlkParser::LT,
+    BlkParser::LE,    BlkParser::GT,     BlkParser::GE,      BlkParser::SHL,
+    BlkParser::SHR,   BlkParser::PLUS,   BlkParser::MINUS,   BlkParser::STAR,
+    BlkParser::SLASH, BlkParser::PERCENT, BlkParser::AS,     BlkParser::LPAREN,
+    BlkParser::LBRACK, BlkParser::DOT};
+const std::vector<size_t> kAssignOps = {
+    BlkParser::ASSIGN,       BlkParser::PLUS_ASSIGN,    BlkParser::MINUS_ASSIGN,
+    BlkParser::STAR_ASSIGN,  BlkParser::SLASH_ASSIGN,   BlkParser::PERCENT_ASSIGN,
+    BlkParser::AMP_ASSIGN,   BlkParser::PIPE_ASSIGN,    BlkParser::CARET_ASSIGN,
+    BlkParser::SHL_ASSIGN,   BlkParser::SHR_ASSIGN};
+
+bool containsAll(const std::vector<size_t> &set, const std::vector<size_t> &sub) {
+  return std::all_of(sub.begin(), sub.end(), [&](size_t t) {
+    return std::find(set.begin(), set.end(), t) != set.end();
+  });
+}
+
+void removeAll(std::vector<size_t> &set, const std::vector<size_t> &sub) {
+  std::erase_if(set, [&](size_t t) { return std::find(sub.begin(), sub.end(), t) != sub.end(); });
+}
+
+std::string describeType(antlr4::Parser *parser, size_t type) {
+  switch (type) {
+  case kEof: return "end of file";
+  case BlkParser::IDENT: return "identifier";
+  case BlkParser::INT: return "integer literal";
+  case BlkParser::FLOAT: return "float literal";
+  case BlkParser::STRING: return "string literal";
+  default: break;
+  }
+  std::string lit = parser->getVocabulary().getLiteralName(type);
+  if (lit.size() >= 2 && lit.front() == '\'')
+    lit = lit.substr(1, lit.size() - 2);
+  return "`" + lit + "`";
+}
+
+/// "`;`", "expression or `)`", … ; empty when too many choices to be useful.
+std::string describeExpected(antlr4::Parser *parser, const antlr4::misc::IntervalSet &set) {
+  std::vector<size_t> types;
+  for (ssize_t t : set.toList())
+    types.push_back(static_cast<size_t>(t));
+  std::vector<std::string> items;
+  if (containsAll(types, {BlkParser::PLUS, BlkParser::STAR, BlkParser::OROR}))
+    removeAll(types, kContinuations);
+  if (containsAll(types, {BlkParser::PLUS_ASSIGN, BlkParser::SHL_ASSIGN}))
+    removeAll(types, kAssignOps);
+  if (containsAll(types, kExprStarts) && containsAll(types, kStmtKeywords)) {
+    items.push_back("statement");
+    removeAll(types, kExprStarts);
+    removeAll(types, kStmtKeywords);
+  } else if (containsAll(types, kExprStarts)) {
+    items.push_back("expression");
+    removeAll(types, kExprStarts);
+  }
+  if (containsAll(types, kDeclStarts)) {
+    items.push_back("declaration");
+    removeAll(types, kDeclStarts);
+  }
+  for (size_t t : types)
+    items.push_back(describeType(parser, t));
+  if (items.empty() || items.size() > 4)
+    return "";
+  std::string out = items[0];
+  for (size_t i = 1; i < items.size(); ++i)
+    out += (i + 1 == items.size() ? " or " : ", ") + items[i];
+  return out;
+}
+
+} // namespace
+
+SyntaxErrorReporter::SyntaxErrorReporter(FileId file, std::string_view text,
+                                         const std::vector<antlr4::Token *> &tokens,
+                                         DiagnosticEngine &diags)
+    : file(file), text(text), tokens(tokens), diags(diags) {
+  unitOf.resize(tokens.size());
+  uint32_t unit = 0;
+  unsigned depth = 0;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    unitOf[i] = unit;
+    size_t type = tokens[i]->getType();
+    if (type == BlkParser::LPAREN || type == BlkParser::LBRACK)
+      ++depth;
+    else if ((type == BlkParser::RPAREN || type == BlkParser::RBRACK) && depth > 0)
+      --depth;
+    else if (type == BlkParser::LBRACE || type == BlkParser::RBRACE)
+      depth = 0; // no bracket spans a brace in valid code
+    if ((type == BlkParser::SEMI || type == BlkParser::RBRACE) && depth == 0)
+      ++unit;
+  }
+}
+
+SourceRange SyntaxErrorReporter::rangeOf(const antlr4::Token *token) const {
+  if (token->getType() == kEof)
+    return SourceRange(file, static_cast<uint32_t>(text.size()), 0);
+  auto begin = static_cast<uint32_t>(token->getStartIndex());
+  auto end = static_cast<uint32_t>(token->getStopIndex() + 1);
+  return SourceRange(SourceLoc{file, begin}, SourceLoc{file, std::max(begin, end)});
+}
+
+SourceRange SyntaxErrorReporter::afterPrevious(const antlr4::Token *offending) const {
+  size_t index = std::min(offending->getTokenIndex(), tokens.size());
+  while (index > 0) {
+    const antlr4::Token *prev = tokens[--index];
+    if (prev->getChannel() == antlr4::Token::DEFAULT_CHANNEL && prev->getType() != kEof)
+      return SourceRange(file, static_cast<uint32_t>(prev->getStopIndex() + 1), 0);
+  }
+  return rangeOf(offending);
+}
+
+void SyntaxErrorReporter::report(antlr4::Parser *parser, antlr4::Token *offending,
+                                 const antlr4::misc::IntervalSet &expected) {
+  size_t index = offending->getTokenIndex();
+  uint32_t unit = index < unitOf.size() ? unitOf[index] : (unitOf.empty() ? 0 : unitOf.back());
+  if (unit == lastUnit)
+    return; // a follow-on error of the same statement
+  lastUnit = unit;
+  ++errors;
+
+  std::string found;
+  if (offending->getType() == kEof) {
+    found = "end of file";
+  } else {
+    SourceRange r = rangeOf(offending);
+    std::string_view spelling = text.substr(r.begin.offset, std::min<uint32_t>(r.length(), 32));
+    found = "`";
+    for (char c : spelling)
+      found += (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) ? '?' : c;
+    found += r.length() > 32 ? "…`" : "`";
+  }
+  std::string want = describeExpected(parser, expected);
+  if (want.empty()) {
+    diags.report(DiagId::parse_unexpected, rangeOf(offending), {found});
+    return;
+  }
+  // A missing `;` (or anything before end of file) belongs right after the
+  // previous token, like clang's "expected ';' after expression".
+  bool wantsSemi = expected.size() == 1 && expected.contains(static_cast<size_t>(BlkParser::SEMI));
+  SourceRange at = (wantsSemi || offending->getType() == kEof) ? afterPrevious(offending)
+                                                               : rangeOf(offending);
+  auto diag = diags.report(DiagId::parse_expected, at, {want, found});
+  if (wantsSemi)
+    diag.fixIt(at, ";");
+}
+
+void BlkErrorStrategy::reportNoViableAlternative(antlr4::Parser *parser,
+                                                 const antlr4::NoViableAltException &e) {
+  reporter.report(parser, e.getOffendingToken(), parser->getExpectedTokens());
+}
+
+void BlkErrorStrategy::reportInputMismatch(antlr4::Parser *parser,
+                                           const antlr4::InputMismatchException &e) {
+  reporter.report(parser, e.getOffendingToken(), e.getExpectedTokens());
+}
+
+void BlkErrorStrategy::reportFailedPredicate(antlr4::Parser *parser,
+                                             const antlr4::FailedPredicateException &e) {
+  reporter.report(parser, e.getOffendingToken(), parser->getExpectedTokens());
+}
+
+void BlkErrorStrategy::reportUnwantedToken(antlr4::Parser *parser) {
+  if (inErrorRecoveryMode(parser))
+    return;
+  beginErrorCondition(parser);
+  reporter.report(parser, parser->getCurrentToken(), getExpectedTokens(parser));
+}
+
+void BlkErrorStrategy::reportMissingToken(antlr4::Parser *parser) {
+  if (inErrorRecoveryMode(parser))
+    return;
+  beginErrorCondition(parser);
+  reporter.report(parser, parser->getCurrentToken(), getExpectedTokens(parser));
+}
