@@ -1,0 +1,71 @@
+# ctest driver for tests/package (see CMakeLists.txt). Prints "SKIP: reason"
+# (ctest's SKIP_REGULAR_EXPRESSION) when the installed blkc cannot build.
+# -D: MODE BUILD_DIR PROJECT_DIR WORK_DIR GENERATOR CXX_COMPILER FIXTURE
+cmake_minimum_required(VERSION 3.20)
+
+function(run what)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+    ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${what} failed (${rc}):\n${out}\n${err}")
+  endif()
+  set(run_output "${out}${err}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE ${WORK_DIR})
+set(prefix ${WORK_DIR}/prefix)
+run("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+foreach(f lib/cmake/blk/blkConfig.cmake lib/cmake/blk/BlkAddModule.cmake
+          include/blk/runtime.h)
+  if(NOT EXISTS ${prefix}/${f})
+    message(FATAL_ERROR "install did not produce ${f}")
+  endif()
+endforeach()
+
+set(app_args)
+if(MODE STREQUAL "module")
+  set(blkc ${prefix}/bin/blkc)
+  if(NOT EXISTS ${blkc})
+    message("SKIP: the install has no blkc (compiler not built)")
+    return()
+  endif()
+  file(MAKE_DIRECTORY ${WORK_DIR}/probe)
+  execute_process(
+    COMMAND ${blkc} build ${PROJECT_DIR}/kernels/double.blk
+            -o ${WORK_DIR}/probe/probe.fatbin
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK_DIR}/probe/probe.fatbin)
+    string(SUBSTRING "${out}${err}" 0 400 why)
+    message("SKIP: the installed blkc cannot build a fatbin yet (exit ${rc}): ${why}")
+    return()
+  endif()
+  # Imported modules are copied so the depfile check can edit one.
+  file(COPY ${PROJECT_DIR}/ DESTINATION ${WORK_DIR}/src)
+  set(PROJECT_DIR ${WORK_DIR}/src)
+else()
+  set(app_args ${FIXTURE})
+endif()
+
+run("configure ${PROJECT_DIR}" ${CMAKE_COMMAND} -S ${PROJECT_DIR}
+  -B ${WORK_DIR}/build -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix})
+run("build" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+run("app" ${WORK_DIR}/build/app ${app_args})
+message("${run_output}")
+if(NOT run_output MATCHES "package ok")
+  message(FATAL_ERROR "the app did not report `package ok`")
+endif()
+
+if(MODE STREQUAL "module")
+  # Editing an imported file must rebuild the fatbin (blkc --depfile).
+  set(fatbin ${WORK_DIR}/build/blk/double_kernels/double.fatbin)
+  file(TIMESTAMP ${fatbin} before "%s")
+  execute_process(COMMAND ${CMAKE_COMMAND} -E sleep 1.1)
+  file(APPEND ${PROJECT_DIR}/kernels/helpers.blk "\n// edited\n")
+  run("rebuild" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+  file(TIMESTAMP ${fatbin} after "%s")
+  if(before STREQUAL after)
+    message(FATAL_ERROR "editing kernels/helpers.blk did not rebuild ${fatbin}")
+  endif()
+  message("depfile: editing an import rebuilt the fatbin")
+endif()
