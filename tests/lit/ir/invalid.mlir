@@ -444,3 +444,11 @@ func.func @assert_cond(%x: tensor<16xi32>) {
   blk.assert %x, "m", "f.blk", 1 : tensor<16xi32>
   return
 }
+
+// -----
+
+func.func @ptr_cast_shape(%p: tensor<8x!blk.ptr<f32>>) {
+  // expected-error @below {{source and result must have the same shape}}
+  %0 = blk.ptr_cast %p : tensor<8x!blk.ptr<f32>> -> tensor<16x!blk.ptr<i32>>
+  return
+}

@@ -129,6 +129,14 @@ def Blk_AddPtrOp : Blk_Op<"addptr", [Pure,
   let hasFolder = 1;
 }
 
+def Blk_PtrCastOp : Blk_Op<"ptr_cast", [Pure]> {
+  let summary = "reinterpret pointer(s) to another element type (`p as *f16`)";
+  let arguments = (ins Blk_PtrLike:$src);
+  let results = (outs Blk_PtrLike:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Blk_LoadOp : Blk_Op<"load", [
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
