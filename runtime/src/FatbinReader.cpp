@@ -7,7 +7,8 @@
 //     u16 version 0x0101, u32 header size, u64 padded payload size,
 //     u32 compressed size @16, u32 @20, u16 minor/u16 major version @24,
 //     u32 arch @28 (90 = sm_90), u32 name offset/length @32/@36,
-//     u64 flags @40 (0x1 64-bit, 0x10 linux, 0x2000 LZ4, 0x8000 ZSTD),
+//     u64 flags @40 (0x1 64-bit, 0x10 linux, 0x2000 LZ4, 0x8000 ZSTD,
+//     0x100000 arch-specific: sm_90a has arch 90 and this flag),
 //     u64 @48, u64 uncompressed size @56; the payload follows the header.
 // Several containers may be concatenated.
 //
@@ -29,6 +30,7 @@ constexpr size_t kContainerHeaderSize = 16;
 constexpr size_t kMinEntryHeaderSize = 64;
 constexpr uint64_t kFlagCompressedLz4 = 0x2000;
 constexpr uint64_t kFlagCompressedZstd = 0x8000;
+constexpr uint64_t kFlagArchSpecific = 0x100000;
 constexpr const char *kManifestSymbol = "__blk_manifest";
 
 template <class T> T load(const unsigned char *p) {
@@ -65,7 +67,10 @@ std::string stripTrailingNuls(std::string s) {
 
 } // namespace
 
-bool imageRunsOn(ImageKind kind, unsigned arch, unsigned sm) {
+bool imageRunsOn(ImageKind kind, unsigned arch, unsigned sm,
+                 bool archSpecific) {
+  if (archSpecific)
+    return kind != ImageKind::Other && arch == sm;
   if (kind == ImageKind::Cubin)
     return arch / 10 == sm / 10 && arch % 10 <= sm % 10;
   if (kind == ImageKind::Ptx)
@@ -120,6 +125,7 @@ FatbinReader::FatbinReader(const void *data, size_t size, std::string origin)
       image.size = payloadSize;
       image.compressed =
           (flags & (kFlagCompressedLz4 | kFlagCompressedZstd)) != 0;
+      image.archSpecific = (flags & kFlagArchSpecific) != 0;
       images_.push_back(image);
       e += entryHeader + payloadSize;
     }
@@ -153,6 +159,8 @@ std::string FatbinReader::describe() const {
       s += "unknown image (arch " + std::to_string(image.arch) + ")";
       break;
     }
+    if (image.archSpecific && image.kind != ImageKind::Other)
+      s += "a";
     if (image.compressed)
       s += " (compressed)";
   }
@@ -161,7 +169,7 @@ std::string FatbinReader::describe() const {
 
 bool FatbinReader::hasCodeFor(unsigned sm) const {
   for (const FatbinImage &image : images_)
-    if (imageRunsOn(image.kind, image.arch, sm))
+    if (imageRunsOn(image.kind, image.arch, sm, image.archSpecific))
       return true;
   return false;
 }

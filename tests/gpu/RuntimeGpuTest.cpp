@@ -182,7 +182,8 @@ TEST_F(Gpu, PtxOnlyAndConstantBankArtifactsRun) {
   const int n = 3000;
   std::vector<float> x = randomFloats(n, 4);
   blk::DeviceBuffer<float> dx(*ctx, x), out(*ctx, n);
-  for (const char *name : {"kernels_ptx", "kernels_const", "kernels_multi"}) {
+  for (const char *name :
+       {"kernels_ptx", "kernels_const", "kernels_multi", "kernels_sm90a"}) {
     blk::Module m = ctx->load(fixture(name));
     out.fill(kPoison);
     m.kernel("double_grid").with("BLOCK", 256).launch(dx, out, n);

@@ -92,6 +92,19 @@ TEST(FatbinReader, ArchitectureCompatibility) {
   EXPECT_FALSE(imageRunsOn(ImageKind::Ptx, 100, 90));
 }
 
+TEST(FatbinReader, ArchSpecificImagesRunOnTheirArchOnly) {
+  BLK_REQUIRE_FIXTURE("kernels_sm90a");
+  auto bytes = fixtureBytes("kernels_sm90a");
+  FatbinReader r(bytes.data(), bytes.size(), "a.fatbin");
+  EXPECT_EQ(r.describe(), "cubin sm_90a, PTX compute_90a");
+  EXPECT_TRUE(r.images()[0].archSpecific);
+  EXPECT_EQ(r.images()[0].arch, 90u);
+  EXPECT_TRUE(r.hasCodeFor(90));
+  EXPECT_FALSE(r.hasCodeFor(100)); // not even through the PTX
+  EXPECT_FALSE(imageRunsOn(ImageKind::Cubin, 90, 91, true));
+  EXPECT_EQ(r.manifestJson(), fixtureManifestJson());
+}
+
 TEST(FatbinReader, CompressedImagesAreListedButManifestRefused) {
   BLK_REQUIRE_FIXTURE("kernels_compressed");
   auto bytes = fixtureBytes("kernels_compressed");
@@ -175,6 +188,11 @@ TEST(FatbinReader, PtxByteArrayParsing) {
                                 "__blk_manifest", "p")
                    .has_value());
   EXPECT_FALSE(readPtxByteArray("x_blk_manifest", "__blk_manifest", "p"));
+  // The backend's layout: 32 bytes a line, after a comment.
+  std::string backend = ".address_size 64\n\n// blk manifest (docs/manifest.md)\n"
+                        ".visible .global .align 1 .b8 __blk_manifest[3] = {\n"
+                        "  91, 49,\n  93\n};\n";
+  EXPECT_EQ(readPtxByteArray(backend, "__blk_manifest", "p").value(), "[1]");
   EXPECT_NE(errorOf([&] {
               readPtxByteArray(".global .b8 __blk_manifest[1] = {300};",
                                "__blk_manifest", "p");

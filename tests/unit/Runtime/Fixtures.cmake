@@ -24,6 +24,7 @@ set(_fixtures
   "kernels|--arch,90,--ptx,90"
   "kernels_multi|--arch,80,--arch,90,--ptx,90"
   "kernels_sm80|--arch,80"
+  "kernels_sm90a|--arch,90a,--ptx,90a"
   "kernels_future|--arch,100,--ptx,100"
   "kernels_ptx|--ptx,90,--placement,global"
   "kernels_const|--arch,90,--placement,const"

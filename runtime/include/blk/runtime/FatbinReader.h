@@ -30,6 +30,7 @@ struct FatbinImage {
   size_t size = 0;          ///< payload size (padded) in bytes
   bool compressed = false;  ///< LZ4 / ZSTD entry: the driver can load it,
                             ///< but its manifest cannot be read here
+  bool archSpecific = false; ///< sm_90a-style: runs on exactly `arch` only
 };
 
 /// Reads a fatbin held in memory (not owned: keep the bytes alive).
@@ -45,7 +46,7 @@ public:
   std::string_view payload(const FatbinImage &image) const;
   /// The manifest JSON. Throws blk::Error when no image carries one.
   std::string manifestJson() const;
-  /// "cubin sm_80, cubin sm_90, PTX compute_90".
+  /// "cubin sm_80, cubin sm_90a, PTX compute_90".
   std::string describe() const;
   /// Whether some image can run on a device of compute capability `sm`
   /// (a cubin of the same major version and no newer minor, or PTX no newer
@@ -61,8 +62,10 @@ private:
   std::vector<FatbinImage> images_;
 };
 
-/// True when an image of `kind` built for `arch` runs on `sm` (see hasCodeFor).
-bool imageRunsOn(ImageKind kind, unsigned arch, unsigned sm);
+/// True when an image of `kind` built for `arch` runs on `sm` (see
+/// hasCodeFor); an arch-specific image (sm_90a) only on exactly `arch`.
+bool imageRunsOn(ImageKind kind, unsigned arch, unsigned sm,
+                 bool archSpecific = false);
 
 /// The bytes of symbol `symbol` in a 64-bit ELF (trailing NULs removed);
 /// nullopt when the ELF has no such symbol. Throws blk::Error when the ELF is
