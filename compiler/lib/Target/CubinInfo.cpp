@@ -100,17 +100,4 @@ llvm::Expected<std::vector<EntryResources>> readCubinResources(llvm::ArrayRef<ui
   return entries;
 }
 
-llvm::Expected<std::string> readCubinArch(llvm::ArrayRef<uint8_t> cubin) {
-  auto elf = openElf(cubin);
-  if (!elf)
-    return elf.takeError();
-  // CUDA ELF e_flags: the SM number in the low byte (ABI version >= 7 moves it
-  // to bits 8..15 and flags arch-specific `a` targets).
-  uint32_t flags = elf->getHeader().e_flags;
-  unsigned abiVersion = elf->getHeader().e_ident[llvm::ELF::EI_ABIVERSION];
-  unsigned sm = abiVersion >= 7 ? (flags >> 8) & 0xff : flags & 0xff;
-  std::string arch = "sm_" + std::to_string(sm);
-  return arch;
-}
-
 } // namespace blk::target

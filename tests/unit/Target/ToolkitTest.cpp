@@ -102,10 +102,6 @@ TEST_F(ToolkitTest, CompilesPtxAndReportsResources) {
     EXPECT_EQ((*stored)[0].registers, logged.registers);
     EXPECT_EQ((*stored)[0].stackFrame, 0u);
     EXPECT_GE((*stored)[0].sharedBytes, 1024u);
-
-    auto sm = readCubinArch(cubin->image);
-    ASSERT_TRUE(static_cast<bool>(sm));
-    EXPECT_EQ(*sm, "sm_" + std::to_string(arch.smVersion));
   }
 }
 

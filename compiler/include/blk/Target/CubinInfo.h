@@ -25,9 +25,6 @@ namespace blk::target {
 /// stay 0. Fails on a malformed ELF.
 llvm::Expected<std::vector<EntryResources>> readCubinResources(llvm::ArrayRef<uint8_t> cubin);
 
-/// The `sm_XX` a cubin was compiled for (from its ELF header), e.g. "sm_90".
-llvm::Expected<std::string> readCubinArch(llvm::ArrayRef<uint8_t> cubin);
-
 } // namespace blk::target
 
 #endif // BLK_TARGET_CUBININFO_H
