@@ -1,0 +1,102 @@
+//===- Memory.h - host buffers, pointers and checked accesses ---*- C++ -*-===//
+//
+// Global memory of an interpreted launch: numbered buffers of a known element
+// type and size. A pointer is an int64 that encodes (buffer id, element
+// offset) as id * 2^48 + offset, so `blk.addptr` is plain integer addition
+// and an offset may wander out of range until it is dereferenced. Every
+// masked-in load, store or atomic is checked against its buffer; a bad access
+// comes back as an AccessFault for the executor to report with its location.
+// Atomics hold the buffer's mutex for the whole block operation, so they stay
+// correct when programs run on several threads.
+// Tests: tests/unit/Interpreter/MemoryTest.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BLK_INTERPRETER_MEMORY_H
+#define BLK_INTERPRETER_MEMORY_H
+
+#include "blk/Interpreter/Block.h"
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace blk::interp {
+
+/// Identifies a buffer of a Memory (0 is the null pointer's buffer).
+using BufferId = uint32_t;
+
+/// An encoded pointer to element `offset` of buffer `id`.
+inline int64_t encodePointer(BufferId id, int64_t offset) {
+  return int64_t(uint64_t(id) << 48) + offset;
+}
+/// Splits an encoded pointer; offsets within +-2^47 round-trip.
+inline void decodePointer(int64_t p, BufferId &id, int64_t &offset) {
+  int64_t hi = (p + (int64_t(1) << 47)) >> 48;
+  id = BufferId(hi);
+  offset = p - int64_t(uint64_t(hi) << 48);
+}
+
+/// One host buffer: raw little-endian elements as the GPU would hold them.
+struct Buffer {
+  std::string name;
+  DataType type;
+  size_t count = 0;
+  std::vector<uint8_t> bytes;
+  /// One flag per element when reads of never-written elements are checked.
+  std::vector<uint8_t> written;
+  std::mutex mutex;
+
+  /// Element k as a canonical value of the buffer's kind.
+  double readFloat(size_t k) const;
+  int64_t readInt(size_t k) const;
+  /// Stores a value (rounded/wrapped to the buffer's kind).
+  void writeFloat(size_t k, double v);
+  void writeInt(size_t k, int64_t v);
+};
+
+/// All buffers of a launch.
+class Memory {
+public:
+  /// Creates a zero-filled buffer; ids start at 1.
+  BufferId create(std::string name, DataType type, size_t count);
+  /// The buffer of `id`, or nullptr.
+  Buffer *get(BufferId id) const;
+  /// Number of buffers.
+  size_t size() const { return buffers.size(); }
+
+private:
+  std::vector<std::unique_ptr<Buffer>> buffers;
+};
+
+/// A rejected access: "out-of-bounds load of x_ptr[10] (buffer has 10
+/// elements)" or "load of never-written out[3]".
+struct AccessFault {
+  /// The message without location and program id.
+  std::string message;
+  /// Flat index of the offending element in the pointer block.
+  size_t element = 0;
+};
+
+/// atomic_rmw kinds of docs/ir.md.
+enum class RmwKind : uint8_t { Add, FAdd, Max, Min, UMax, UMin, And, Or, Xor, Xchg };
+/// Parses "add", "fadd", ...; nullopt otherwise.
+std::optional<RmwKind> parseRmwKind(std::string_view s);
+
+/// Loads through `ptrs`; masked-off lanes take `other` (or zero). `mask` and
+/// `other` may be null. Result elements have kind `kind`.
+std::optional<AccessFault> loadBlock(Memory &mem, const Block &ptrs, const Block *mask,
+                                     const Block *other, ElemKind kind, Block &out);
+/// Stores `value` through `ptrs` where `mask` (may be null) is true.
+std::optional<AccessFault> storeBlock(Memory &mem, const Block &ptrs, const Block &value,
+                                      const Block *mask);
+/// Atomic read-modify-write; `old` receives the previous values.
+std::optional<AccessFault> atomicRmw(Memory &mem, RmwKind kind, const Block &ptrs,
+                                     const Block &value, const Block *mask, Block &old);
+/// Atomic compare-and-swap; `old` receives the previous values.
+std::optional<AccessFault> atomicCas(Memory &mem, const Block &ptrs, const Block &cmp,
+                                     const Block &value, Block &old);
+
+} // namespace blk::interp
+
+#endif // BLK_INTERPRETER_MEMORY_H

@@ -1,0 +1,108 @@
+//===- Casts.cpp - arith conversions on whole blocks -----------------------===//
+//
+// Float to integer conversions saturate and map NaN to 0, as PTX's cvt.rzi
+// does, so the interpreter agrees with the GPU where LLVM leaves it poison.
+//
+//===----------------------------------------------------------------------===//
+#include "blk/Interpreter/BlockOps.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace blk::interp {
+
+static int64_t fpToSigned(double x, unsigned w) {
+  if (std::isnan(x))
+    return 0;
+  double hi = std::ldexp(1.0, int(w) - 1); // 2^(w-1)
+  if (x >= hi)
+    return w >= 64 ? INT64_MAX : int64_t(hi) - 1;
+  if (x <= -hi)
+    return w >= 64 ? INT64_MIN : -int64_t(hi);
+  return int64_t(std::trunc(x));
+}
+
+static int64_t fpToUnsigned(double x, unsigned w) {
+  if (std::isnan(x) || x <= 0)
+    return 0;
+  double hi = std::ldexp(1.0, int(w)); // 2^w
+  if (x >= hi)
+    return wrapToWidth(w, -1);
+  return wrapToWidth(w, int64_t(uint64_t(std::trunc(x))));
+}
+
+/// Bits of a float element of kind `k` as a canonical integer.
+static int64_t floatBits(ElemKind k, double x) {
+  switch (k) {
+  case ElemKind::F16: return wrapToWidth(16, f16ToBits(x));
+  case ElemKind::BF16: return wrapToWidth(16, bf16ToBits(x));
+  case ElemKind::F32: {
+    float f = float(x);
+    int32_t u;
+    std::memcpy(&u, &f, 4);
+    return u;
+  }
+  default: {
+    int64_t u;
+    std::memcpy(&u, &x, 8);
+    return u;
+  }
+  }
+}
+
+static double fromBits(ElemKind k, int64_t v) {
+  switch (k) {
+  case ElemKind::F16: return f16FromBits(uint16_t(v));
+  case ElemKind::BF16: return bf16FromBits(uint16_t(v));
+  case ElemKind::F32: {
+    uint32_t u = uint32_t(v);
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+  }
+  default: {
+    double d;
+    std::memcpy(&d, &v, 8);
+    return d;
+  }
+  }
+}
+
+Block cast(CastOp op, const Block &a, ElemKind to) {
+  Block r;
+  r.kind = to;
+  r.shape = a.shape;
+  unsigned wFrom = bitWidth(a.kind), wTo = bitWidth(to);
+  size_t n = a.size();
+  if (isFloatKind(to))
+    r.f.resize(n);
+  else
+    r.i.resize(n);
+  for (size_t k = 0; k < n; ++k) {
+    switch (op) {
+    case CastOp::SIToFP: r.f[k] = roundFloat(to, double(a.i[k])); break;
+    case CastOp::UIToFP: r.f[k] = roundFloat(to, double(unsignedView(wFrom, a.i[k]))); break;
+    case CastOp::FPToSI: r.i[k] = fpToSigned(a.f[k], wTo); break;
+    case CastOp::FPToUI: r.i[k] = fpToUnsigned(a.f[k], wTo); break;
+    case CastOp::ExtF:
+    case CastOp::TruncF: r.f[k] = roundFloat(to, a.f[k]); break;
+    case CastOp::ExtSI:
+    case CastOp::TruncI:
+    case CastOp::IndexCast: r.i[k] = wrapToWidth(wTo, a.i[k]); break;
+    case CastOp::ExtUI: r.i[k] = wrapToWidth(wTo, int64_t(unsignedView(wFrom, a.i[k]))); break;
+    case CastOp::Bitcast:
+      if (a.isFloat() && !r.isFloat())
+        r.i[k] = wrapToWidth(wTo, floatBits(a.kind, a.f[k]));
+      else if (!a.isFloat() && r.isFloat())
+        r.f[k] = fromBits(to, a.i[k]);
+      else if (r.isFloat())
+        r.f[k] = a.f[k];
+      else
+        r.i[k] = a.i[k];
+      break;
+    }
+  }
+  return r;
+}
+
+} // namespace blk::interp

@@ -1,0 +1,65 @@
+//===- Executor.h - runs one program of a kernel (internal) -----*- C++ -*-===//
+//
+// Walks the kernel body once per program, holding every SSA value as a
+// whole Block in an environment. Control flow (scf) is interpreted
+// structurally; each op does its work on whole blocks (BlockOps.h).
+// A failure (bad access, failed assert) stops the program with a RunFault.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BLK_LIB_INTERPRETER_EXECUTOR_H
+#define BLK_LIB_INTERPRETER_EXECUTOR_H
+
+#include "Plan.h"
+
+#include <array>
+
+namespace blk::interp {
+
+/// Why a program stopped: the message (without "error: ") and where.
+struct RunFault {
+  SourcePos pos;
+  std::string message;
+};
+
+/// Executes programs of one kernel; one Executor per thread.
+class Executor {
+public:
+  Executor(const KernelPlan &plan, Memory &mem, std::array<int64_t, 3> grid,
+           std::string &printSink)
+      : plan(plan), mem(mem), grid(grid), printSink(printSink) {}
+
+  /// Runs program `pid` of `fn` with `args`; false on a fault (see fault()).
+  bool runProgram(mlir::func::FuncOp fn, const std::vector<Block> &args,
+                  std::array<int64_t, 3> pid);
+  const RunFault &fault() const { return lastFault; }
+
+private:
+  const Block &get(mlir::Value v) const { return env.find(v)->second; }
+  void set(mlir::Value v, Block b) { env[v] = std::move(b); }
+  bool fail(const OpPlan &p, std::string message);
+  bool failAt(const OpPlan &p, const std::string &message, const Shape &shape, size_t element);
+
+  bool runBlock(mlir::Block &block, const std::vector<Block> &args,
+                std::vector<Block> &yielded);
+  bool exec(mlir::Operation &op, const OpPlan &p);
+  bool execFor(mlir::Operation &op);
+  bool execIf(mlir::Operation &op);
+  bool execWhile(mlir::Operation &op);
+  bool execReduceOrScan(mlir::Operation &op, const OpPlan &p);
+  bool execMemory(mlir::Operation &op, const OpPlan &p);
+  bool execPrint(mlir::Operation &op, const OpPlan &p);
+  bool execAssert(mlir::Operation &op, const OpPlan &p);
+  bool execShape(mlir::Operation &op, const OpPlan &p);
+
+  const KernelPlan &plan;
+  Memory &mem;
+  std::array<int64_t, 3> grid;
+  std::array<int64_t, 3> pid{0, 0, 0};
+  std::string &printSink;
+  llvm::DenseMap<mlir::Value, Block> env;
+  RunFault lastFault;
+};
+
+} // namespace blk::interp
+
+#endif // BLK_LIB_INTERPRETER_EXECUTOR_H
