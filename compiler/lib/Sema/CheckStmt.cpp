@@ -65,7 +65,8 @@ void BodyChecker::declare(const std::string &name, SourceRange range, NameBindin
   sym.binding = binding;
   sym.range = range;
   sym.decl = decl;
-  sym.warnUnused = warnUnused && name[0] != '_';
+  // A binding whose value is in error was reported already: no follow-on warning.
+  sym.warnUnused = warnUnused && name[0] != '_' && !instance.vars[decl].type.isError();
   scope[name] = sym;
 }
 
@@ -286,13 +287,15 @@ void BodyChecker::checkReturn(const ast::ReturnStmt *s) {
     analyzer.report(DiagId::sema_return_in_kernel, s->getRange());
     return;
   }
-  if (v.type.isError())
-    return;
-  if (!fnReturn) {
-    fnReturn = v.isUntypedLiteral ? v.type : v.type;
+  if (!fnReturn || v.type.isError()) {
+    // An erroneous return poisons the call's result instead of cascading.
+    if (!fnReturn || !fnReturn->isError())
+      fnReturn = v.type;
     fnReturnRange = s->getRange();
     return;
   }
+  if (fnReturn->isError())
+    return;
   bool narrowing = false;
   if (v.type != *fnReturn && !(v.type.isValue() && fnReturn->isValue() &&
                                fitsInto(v, *fnReturn, narrowing) && !narrowing)) {
