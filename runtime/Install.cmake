@@ -1,6 +1,6 @@
-# Install rules of the blk package: libblkrt + headers, blkc (when built),
-# the CMake package (blkConfig.cmake, blk_add_module). The stdlib is
-# installed by the top-level CMakeLists.txt to share/blk/stdlib.
+# Install rules of the blk package: libblkrt + headers and the CMake package
+# (blkConfig.cmake, blk_add_module). blkc is installed by cli/blkc, the
+# stdlib by the top-level CMakeLists.txt (share/blk/stdlib).
 include(CMakePackageConfigHelpers)
 
 set(BLK_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/blk)
@@ -13,12 +13,16 @@ install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/include/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
 install(EXPORT blkTargets NAMESPACE blk:: DESTINATION ${BLK_INSTALL_CMAKEDIR})
 
-# blkc is defined later (cli/): install the built file (OPTIONAL: a failed
-# compiler build must not break installing the runtime).
-if(BLK_BUILD_COMPILER)
-  install(PROGRAMS ${CMAKE_BINARY_DIR}/bin/blkc
-    DESTINATION ${CMAKE_INSTALL_BINDIR} OPTIONAL)
-endif()
+# blkc (installed by cli/blkc) links libMLIR/libLLVM from /usr/lib/llvm-19/lib,
+# which is not on the loader's path: keep the link-time RPATH in the installed
+# binary. blkc is defined after this directory, hence the deferred call.
+function(blk_keep_blkc_link_rpath)
+  if(TARGET blkc)
+    set_target_properties(blkc PROPERTIES INSTALL_RPATH_USE_LINK_PATH ON)
+  endif()
+endfunction()
+cmake_language(DEFER DIRECTORY ${PROJECT_SOURCE_DIR}
+  CALL blk_keep_blkc_link_rpath)
 
 configure_package_config_file(
   ${PROJECT_SOURCE_DIR}/cmake/blkConfig.cmake.in
