@@ -1,0 +1,76 @@
+//===- Codegen.h - blk IR -> PTX (the backend's entry point) ----*- C++ -*-===//
+//
+// compileToPtx runs the whole GPU backend on a `blk` module (docs/ir.md):
+// layout assignment (blkgpu IR), lowering to LLVM IR for nvptx64-nvidia-cuda,
+// LLVM's O-level pipeline and the NVPTX TargetMachine. The input module is
+// not changed (the backend works on a clone).
+//
+//===----------------------------------------------------------------------===//
+#ifndef BLK_CONVERSION_CODEGEN_H
+#define BLK_CONVERSION_CODEGEN_H
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace blk {
+
+/// Options of compileToPtx.
+struct CodegenOptions {
+  /// Target architecture, already validated by the caller (blkc validates
+  /// --arch: LLVM silently falls back on unknown CPUs).
+  std::string arch = "sm_90";
+  /// PTX ISA version as a number: 80 means `.version 8.0` (+ptx80).
+  unsigned ptxVersion = 80;
+  /// LLVM optimisation level 0..3.
+  unsigned optLevel = 3;
+  /// libdevice, linked only when the module calls __nv_* functions.
+  std::string libdevicePath = "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc";
+  /// Called on the lowered LLVM module before optimisation, e.g. to add the
+  /// `__blk_manifest` global (make it addrspace(1), external linkage: PTX
+  /// `.visible .global .align 1 .b8 __blk_manifest[N]`).
+  std::function<llvm::Error(llvm::Module &)> moduleHook;
+  /// Dumps (null: none): layout-annotated blkgpu IR, LLVM IR before and
+  /// after optimisation.
+  llvm::raw_ostream *gpuIrOut = nullptr;
+  llvm::raw_ostream *llvmIrOut = nullptr;
+  llvm::raw_ostream *llvmOptIrOut = nullptr;
+};
+
+/// What the manifest needs from the backend, per kernel entry.
+struct KernelCodegenInfo {
+  std::string entry;          ///< mangled func name = PTX entry
+  unsigned threads = 0;       ///< 32 * num_warps (also .maxntid)
+  unsigned sharedStatic = 0;  ///< bytes of static shared memory
+};
+
+/// The backend's result.
+struct CodegenResult {
+  std::string ptx;
+  std::vector<KernelCodegenInfo> kernels;
+};
+
+/// blk module -> PTX text. Errors name the op and its location.
+llvm::Expected<CodegenResult> compileToPtx(mlir::ModuleOp blkModule,
+                                           const CodegenOptions &options);
+
+/// Registers the dialects the backend reads and makes (blk, blkgpu, arith,
+/// math, scf, func) in `registry`-less contexts: call before parsing.
+void loadCodegenDialects(mlir::MLIRContext &context);
+
+/// Runs layout assignment and conversion removal on `module` in place,
+/// turning it into blkgpu IR (what --emit=gpu-ir prints).
+llvm::Error assignLayouts(mlir::ModuleOp module);
+
+} // namespace blk
+
+#endif // BLK_CONVERSION_CODEGEN_H

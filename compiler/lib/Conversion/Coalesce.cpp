@@ -1,0 +1,76 @@
+//===- Coalesce.cpp - coalesced, vectorised layouts for memory ops --------===//
+//
+// Expects: a load/store/atomic on a block of pointers.
+// Guarantees: a blocked layout whose order starts at the most contiguous dim
+// and whose sizePerThread there is the widest vector (<= 16 bytes) that
+// contiguity, alignment and mask constancy allow, without leaving threads
+// idle (Triton's coalesce rule). Test: tests/lit/codegen/layouts-coalesce.mlir.
+//
+//===----------------------------------------------------------------------===//
+#include "Coalesce.h"
+
+#include "blk/Conversion/Layout.h"
+#include "blk/IR/BlkOps.h"
+
+#include <algorithm>
+#include <numeric>
+
+using namespace mlir;
+
+namespace blk::gpu {
+
+unsigned getMemoryElemBits(Operation *memOp) {
+  Type elem = blk::getElementTypeOrSelf(memOp->getOperand(0).getType());
+  Type pointee = cast<PtrType>(elem).getPointeeType();
+  unsigned bits = pointee.getIntOrFloatBitWidth();
+  return std::max(bits, 8u);
+}
+
+unsigned getVectorWidth(const AccessHints &hints, unsigned dim,
+                        unsigned elemBits, bool masked) {
+  int64_t elemBytes = elemBits / 8;
+  int64_t vec = std::max<int64_t>(1, 128 / elemBits);
+  vec = std::min(vec, std::max<int64_t>(1, hints.contiguity[dim]));
+  vec = std::min(vec, std::max<int64_t>(1, hints.alignBytes[dim] / elemBytes));
+  if (masked)
+    vec = std::min(vec, std::max<int64_t>(1, hints.maskConstancy[dim]));
+  // Powers of two only: PTX vectors are v2/v4.
+  int64_t p = 1;
+  while (p * 2 <= vec)
+    p *= 2;
+  return p;
+}
+
+static bool isMasked(Operation *op) {
+  if (auto load = dyn_cast<LoadOp>(op))
+    return bool(load.getMask());
+  if (auto store = dyn_cast<StoreOp>(op))
+    return bool(store.getMask());
+  if (auto rmw = dyn_cast<AtomicRMWOp>(op))
+    return bool(rmw.getMask());
+  return false;
+}
+
+BlockedEncodingAttr getCoalescedLayout(Operation *memOp, unsigned numWarps) {
+  auto type = cast<RankedTensorType>(memOp->getOperand(0).getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  unsigned rank = shape.size();
+  AccessHints hints = getAccessHints(memOp);
+  // Most contiguous dim first; ties keep the row-major preference.
+  SmallVector<unsigned> order;
+  for (int d = rank - 1; d >= 0; --d)
+    order.push_back(d);
+  std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
+    return hints.contiguity[a] > hints.contiguity[b];
+  });
+  unsigned vec = 1;
+  // Atomics stay scalar: PTX has no general vector atomics.
+  if (isa<LoadOp, StoreOp>(memOp))
+    vec = getVectorWidth(hints, order[0], getMemoryElemBits(memOp), isMasked(memOp));
+  int64_t numel = type.getNumElements();
+  int64_t threads = int64_t(kWarpSize) * numWarps;
+  vec = std::min<int64_t>(vec, std::max<int64_t>(1, numel / threads));
+  return getBlockedLayout(memOp->getContext(), shape, numWarps, order, vec);
+}
+
+} // namespace blk::gpu

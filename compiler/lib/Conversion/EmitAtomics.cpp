@@ -1,0 +1,102 @@
+//===- EmitAtomics.cpp - atomic_rmw / atomic_cas --------------------------===//
+//
+// One LLVM atomicrmw / cmpxchg (relaxed, system scope) per element, guarded
+// by the mask and by ownership (copies of an element must not update memory
+// twice); scalar atomics run in thread 0 and their old value is broadcast to
+// all threads through shared memory. Kinds PTX lacks (e.g. float max) are
+// expanded by LLVM into compare-and-swap loops.
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+
+#include "blk/IR/BlkOps.h"
+
+using namespace mlir;
+
+namespace blk::gpu {
+
+static llvm::AtomicRMWInst::BinOp binOp(AtomicRMWKind kind, bool isFloat) {
+  using B = llvm::AtomicRMWInst::BinOp;
+  switch (kind) {
+  case AtomicRMWKind::add: return isFloat ? B::FAdd : B::Add;
+  case AtomicRMWKind::fadd: return B::FAdd;
+  case AtomicRMWKind::max: return isFloat ? B::FMax : B::Max;
+  case AtomicRMWKind::min: return isFloat ? B::FMin : B::Min;
+  case AtomicRMWKind::umax: return B::UMax;
+  case AtomicRMWKind::umin: return B::UMin;
+  case AtomicRMWKind::and_: return B::And;
+  case AtomicRMWKind::or_: return B::Or;
+  case AtomicRMWKind::xor_: return B::Xor;
+  case AtomicRMWKind::xchg: return B::Xchg;
+  }
+  return B::Add;
+}
+
+/// Runs `body` where `pred` holds (always when null); returns its value
+/// there and 0 elsewhere.
+static llvm::Value *guarded(Emitter &e, llvm::Value *pred, llvm::Type *type,
+                            const std::function<llvm::Value *()> &body) {
+  if (!pred)
+    return body();
+  llvm::IRBuilder<> &b = e.b;
+  llvm::BasicBlock *from = b.GetInsertBlock();
+  auto *then = llvm::BasicBlock::Create(e.ctx, "atomic", e.fn);
+  auto *cont = llvm::BasicBlock::Create(e.ctx, "atomic.end", e.fn);
+  b.CreateCondBr(pred, then, cont);
+  b.SetInsertPoint(then);
+  llvm::Value *r = body();
+  llvm::BasicBlock *thenEnd = b.GetInsertBlock();
+  b.CreateBr(cont);
+  b.SetInsertPoint(cont);
+  llvm::PHINode *phi = b.CreatePHI(type, 2);
+  phi->addIncoming(r, thenEnd);
+  phi->addIncoming(llvm::Constant::getNullValue(type), from);
+  return phi;
+}
+
+llvm::Error Emitter::emitAtomic(Operation *op) {
+  Value ptrValue = op->getOperand(0);
+  std::optional<LayoutView> v = viewOf(ptrValue);
+  Elems &ptrs = get(ptrValue);
+  Type pointee = cast<PtrType>(blk::getElementTypeOrSelf(ptrValue.getType())).getPointeeType();
+  llvm::Type *ty = llvmType(pointee);
+  if (ty->isIntegerTy(1))
+    return fail(op, "on i1 is not supported");
+  llvm::Value *owner = v ? ownerPredicate(*v) : b.CreateICmpEQ(tid, i32(0));
+  auto pick = [](Elems &e, unsigned i) { return e[e.size() == 1 ? 0 : i]; };
+  Elems out;
+  if (auto rmw = dyn_cast<AtomicRMWOp>(op)) {
+    Elems &vals = get(rmw.getValue());
+    Elems *mask = rmw.getMask() ? &get(rmw.getMask()) : nullptr;
+    auto kind = binOp(rmw.getKind(), ty->isFloatingPointTy());
+    for (unsigned i = 0; i < ptrs.size(); ++i) {
+      llvm::Value *pred = andPred(mask ? pick(*mask, i) : nullptr, owner);
+      out.push_back(guarded(*this, pred, ty, [&]() -> llvm::Value * {
+        return b.CreateAtomicRMW(kind, ptrs[i], pick(vals, i), llvm::MaybeAlign(),
+                                 llvm::AtomicOrdering::Monotonic);
+      }));
+    }
+  } else {
+    auto cas = cast<AtomicCASOp>(op);
+    Elems &cmp = get(cas.getCmp());
+    Elems &val = get(cas.getVal());
+    llvm::Type *it = b.getIntNTy(ty->getPrimitiveSizeInBits());
+    for (unsigned i = 0; i < ptrs.size(); ++i) {
+      llvm::Value *r = guarded(*this, owner, it, [&]() -> llvm::Value * {
+        llvm::Value *c = b.CreateBitCast(pick(cmp, i), it);
+        llvm::Value *n = b.CreateBitCast(pick(val, i), it);
+        llvm::Value *pair = b.CreateAtomicCmpXchg(
+            ptrs[i], c, n, llvm::MaybeAlign(), llvm::AtomicOrdering::Monotonic,
+            llvm::AtomicOrdering::Monotonic);
+        return b.CreateExtractValue(pair, 0);
+      });
+      out.push_back(b.CreateBitCast(r, ty));
+    }
+  }
+  if (!v && !op->getResult(0).use_empty())
+    out[0] = broadcastFromThread0(out[0]);
+  set(op->getResult(0), std::move(out));
+  return llvm::Error::success();
+}
+
+} // namespace blk::gpu

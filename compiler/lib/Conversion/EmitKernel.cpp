@@ -1,0 +1,289 @@
+//===- EmitKernel.cpp - kernel entry, value map, dispatch, helpers --------===//
+//
+// Expects: one kernel of blkgpu IR (every tensor has a distributed layout).
+// Guarantees: a `define void @<kernel>` with the kernel's params in order,
+// marked as a kernel with maxntid = 32 * num_warps in nvvm.annotations, and
+// a static shared array sized for the largest shared-memory use.
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+
+#include "blk/IR/BlkOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace blk::gpu {
+
+Emitter::Emitter(llvm::Module &module, func::FuncOp kernel)
+    : ctx(module.getContext()), mod(module), b(module.getContext()),
+      kernel(kernel), numWarps(getNumWarps(kernel)) {}
+
+llvm::Error Emitter::fail(Operation *op, const llvm::Twine &msg) {
+  std::string loc;
+  llvm::raw_string_ostream os(loc);
+  op->getLoc().print(os);
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 os.str() + ": error: codegen: '" +
+                                     op->getName().getStringRef() + "' " + msg);
+}
+
+Elems &Emitter::get(Value v) { return values[v]; }
+
+llvm::Type *Emitter::llvmType(Type type) {
+  type = blk::getElementTypeOrSelf(type);
+  if (isa<PtrType>(type))
+    return llvm::PointerType::get(ctx, 1);
+  if (type.isIndex())
+    return b.getInt64Ty();
+  if (auto it = dyn_cast<IntegerType>(type))
+    return b.getIntNTy(it.getWidth());
+  if (type.isF16())
+    return b.getHalfTy();
+  if (type.isBF16())
+    return b.getBFloatTy();
+  if (type.isF32())
+    return b.getFloatTy();
+  if (type.isF64())
+    return b.getDoubleTy();
+  return nullptr;
+}
+
+llvm::Type *Emitter::memType(Type type) {
+  llvm::Type *t = llvmType(type);
+  return t && t->isIntegerTy(1) ? b.getInt8Ty() : t;
+}
+
+std::optional<LayoutView> Emitter::viewOf(Value v) {
+  auto tensor = dyn_cast<RankedTensorType>(v.getType());
+  if (!tensor)
+    return std::nullopt;
+  return getLayoutView(tensor.getEncoding(), tensor.getShape());
+}
+
+static llvm::Value *indexAlong(llvm::IRBuilder<> &b, llvm::Value *id,
+                               ArrayRef<unsigned> counts, ArrayRef<unsigned> order,
+                               unsigned d) {
+  unsigned stride = 1;
+  for (unsigned o : order) {
+    if (o == d)
+      break;
+    stride *= counts[o];
+  }
+  if (counts[d] == 1)
+    return b.getInt32(0);
+  llvm::Value *shifted = b.CreateLShr(id, llvm::Log2_32(stride));
+  return b.CreateAnd(shifted, counts[d] - 1);
+}
+
+llvm::Value *Emitter::laneIndex(const LayoutView &v, unsigned d) {
+  return indexAlong(b, lane, v.base.getThreadsPerWarp(), v.base.getOrder(), d);
+}
+
+llvm::Value *Emitter::warpIndex(const LayoutView &v, unsigned d) {
+  return indexAlong(b, warp, v.base.getWarpsPerCTA(), v.base.getOrder(), d);
+}
+
+SmallVector<SmallVector<llvm::Value *>> Emitter::coords(const LayoutView &v) {
+  SmallVector<llvm::Value *> threadBase;
+  for (unsigned k : v.kept) {
+    llvm::Value *t = b.CreateAdd(
+        b.CreateMul(warpIndex(v, k), i32(v.base.getThreadsPerWarp()[k])),
+        laneIndex(v, k));
+    threadBase.push_back(b.CreateMul(t, i32(v.base.getSizePerThread()[k])));
+  }
+  SmallVector<SmallVector<llvm::Value *>> all;
+  for (unsigned i = 0, e = v.numElems(); i < e; ++i) {
+    SmallVector<int64_t> off = v.elemOffset(i);
+    SmallVector<llvm::Value *> c;
+    for (auto [j, k] : llvm::enumerate(v.kept)) {
+      llvm::Value *x = b.CreateAdd(threadBase[j], i32(off[k]));
+      c.push_back(b.CreateAnd(x, i32(v.baseShape[k] - 1)));
+    }
+    all.push_back(std::move(c));
+  }
+  return all;
+}
+
+llvm::Value *Emitter::andPred(llvm::Value *a, llvm::Value *c) {
+  if (!a)
+    return c;
+  if (!c)
+    return a;
+  return b.CreateAnd(a, c);
+}
+
+llvm::Value *Emitter::ownerPredicate(const LayoutView &v) {
+  llvm::Value *pred = nullptr;
+  for (unsigned d = 0; d < v.baseShape.size(); ++d) {
+    if (v.distinctLanes(d) < v.base.getThreadsPerWarp()[d])
+      pred = andPred(pred, b.CreateICmpULT(laneIndex(v, d), i32(v.distinctLanes(d))));
+    if (v.distinctWarps(d) < v.base.getWarpsPerCTA()[d])
+      pred = andPred(pred, b.CreateICmpULT(warpIndex(v, d), i32(v.distinctWarps(d))));
+  }
+  return pred;
+}
+
+void Emitter::reserveSmem(uint64_t size) {
+  smemBytes = std::max<uint64_t>(smemBytes, llvm::alignTo(size, 16));
+}
+
+llvm::Value *Emitter::smemPtr(llvm::Type *elemTy, llvm::Value *index,
+                              uint64_t bytes) {
+  llvm::Value *p = b.CreateConstGEP1_64(b.getInt8Ty(), smem, bytes);
+  if (!index)
+    return p;
+  return b.CreateGEP(elemTy, p, index);
+}
+
+void Emitter::barrier() {
+  callIntrinsic(llvm::Intrinsic::nvvm_barrier0, {}, {});
+}
+
+llvm::Value *Emitter::callIntrinsic(unsigned id, ArrayRef<llvm::Type *> types,
+                                    ArrayRef<llvm::Value *> args) {
+  llvm::Function *f = llvm::Intrinsic::getDeclaration(&mod, id, types);
+  return b.CreateCall(f, args);
+}
+
+llvm::Value *Emitter::callLibdevice(StringRef name, llvm::Type *type,
+                                    ArrayRef<llvm::Value *> args) {
+  SmallVector<llvm::Type *> params(args.size(), type);
+  auto callee = mod.getOrInsertFunction(
+      name, llvm::FunctionType::get(type, params, false));
+  return b.CreateCall(callee, args);
+}
+
+llvm::Value *Emitter::broadcastFromThread0(llvm::Value *v) {
+  llvm::Type *t = v->getType()->isIntegerTy(1) ? b.getInt8Ty() : v->getType();
+  llvm::Value *stored = t == v->getType() ? v : b.CreateZExt(v, t);
+  reserveSmem(16);
+  barrier();
+  llvm::Value *isT0 = b.CreateICmpEQ(tid, i32(0));
+  llvm::BasicBlock *then = llvm::BasicBlock::Create(ctx, "t0", fn);
+  llvm::BasicBlock *cont = llvm::BasicBlock::Create(ctx, "t0.end", fn);
+  b.CreateCondBr(isT0, then, cont);
+  b.SetInsertPoint(then);
+  b.CreateStore(stored, smemPtr(t, nullptr, 0));
+  b.CreateBr(cont);
+  b.SetInsertPoint(cont);
+  barrier();
+  llvm::Value *r = b.CreateLoad(t, smemPtr(t, nullptr, 0));
+  return t == v->getType() ? r : b.CreateTrunc(r, v->getType());
+}
+
+llvm::Error Emitter::emitBlock(Block &block) {
+  for (Operation &op : block.without_terminator())
+    if (llvm::Error err = emitOp(&op))
+      return err;
+  return llvm::Error::success();
+}
+
+llvm::Expected<Elems> Emitter::emitCombine(Block &body, ArrayRef<llvm::Value *> lhs,
+                                           ArrayRef<llvm::Value *> rhs) {
+  unsigned n = lhs.size();
+  for (unsigned i = 0; i < n; ++i) {
+    set(body.getArgument(i), {lhs[i]});
+    set(body.getArgument(n + i), {rhs[i]});
+  }
+  if (llvm::Error err = emitBlock(body))
+    return std::move(err);
+  Elems out;
+  for (Value v : body.getTerminator()->getOperands())
+    out.push_back(get(v)[0]);
+  return out;
+}
+
+llvm::Error Emitter::emitOp(Operation *op) {
+  if (isa<scf::ForOp, scf::IfOp, scf::WhileOp>(op))
+    return emitControlFlow(op);
+  if (auto id = dyn_cast<ProgramIdOp>(op)) {
+    static const unsigned ids[] = {llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_x,
+                                   llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_y,
+                                   llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_z};
+    set(id.getResult(), {callIntrinsic(ids[id.getAxis() % 3], {}, {})});
+    return llvm::Error::success();
+  }
+  if (auto np = dyn_cast<NumProgramsOp>(op)) {
+    static const unsigned ids[] = {llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_x,
+                                   llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_y,
+                                   llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_z};
+    set(np.getResult(), {callIntrinsic(ids[np.getAxis() % 3], {}, {})});
+    return llvm::Error::success();
+  }
+  if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op))
+    return emitMemoryOp(op);
+  if (isa<ReduceOp>(op))
+    return emitReduce(op);
+  if (isa<ScanOp>(op))
+    return emitScan(op);
+  if (isa<DotOp>(op))
+    return emitDot(op);
+  if (isa<PrintOp, AssertOp>(op))
+    return emitDebugOp(op);
+  if (isa<MakeRangeOp, SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp,
+          ConvertLayoutOp, arith::ConstantOp>(op))
+    return emitShapeOp(op);
+  if (op->getNumRegions() == 0 && op->getNumResults() == 1)
+    return emitElementwise(op);
+  return fail(op, "is not supported by the GPU backend");
+}
+
+llvm::Error Emitter::emit() {
+  SmallVector<llvm::Type *> params;
+  for (Type t : kernel.getArgumentTypes()) {
+    llvm::Type *lt = llvmType(t);
+    if (!lt || isa<RankedTensorType>(t))
+      return fail(kernel, "has a parameter of unsupported type");
+    params.push_back(lt);
+  }
+  auto *fnType = llvm::FunctionType::get(b.getVoidTy(), params, false);
+  fn = llvm::Function::Create(fnType, llvm::Function::ExternalLinkage,
+                              kernel.getSymName(), mod);
+  // Placeholder shared array; replaced by one of the final size below.
+  smem = new llvm::GlobalVariable(mod, llvm::ArrayType::get(b.getInt8Ty(), 0), false,
+                                  llvm::GlobalValue::InternalLinkage, nullptr,
+                                  kernel.getSymName() + "__smem_tmp", nullptr,
+                                  llvm::GlobalValue::NotThreadLocal, 3);
+  b.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", fn));
+  tid = callIntrinsic(llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x, {}, {});
+  lane = b.CreateAnd(tid, i32(kWarpSize - 1));
+  warp = b.CreateLShr(tid, i32(5));
+  for (auto [arg, llArg] : llvm::zip(kernel.getArguments(), fn->args()))
+    set(arg, {&llArg});
+  if (kernel.getBody().getBlocks().size() != 1)
+    return fail(kernel, "must have a single block");
+  if (llvm::Error err = emitBlock(kernel.getBody().front()))
+    return err;
+  b.CreateRetVoid();
+
+  if (smemBytes) {
+    auto *type = llvm::ArrayType::get(b.getInt8Ty(), smemBytes);
+    auto *real = new llvm::GlobalVariable(
+        mod, type, false, llvm::GlobalValue::InternalLinkage,
+        llvm::UndefValue::get(type), kernel.getSymName() + "__smem", nullptr,
+        llvm::GlobalValue::NotThreadLocal, 3);
+    real->setAlignment(llvm::Align(16));
+    smem->replaceAllUsesWith(real);
+  }
+  smem->eraseFromParent();
+  smem = nullptr;
+
+  llvm::NamedMDNode *ann = mod.getOrInsertNamedMetadata("nvvm.annotations");
+  auto *fnMd = llvm::ValueAsMetadata::get(fn);
+  ann->addOperand(llvm::MDNode::get(
+      ctx, {fnMd, llvm::MDString::get(ctx, "kernel"),
+            llvm::ConstantAsMetadata::get(b.getInt32(1))}));
+  ann->addOperand(llvm::MDNode::get(
+      ctx, {fnMd, llvm::MDString::get(ctx, "maxntidx"),
+            llvm::ConstantAsMetadata::get(b.getInt32(getThreads()))}));
+  return llvm::Error::success();
+}
+
+} // namespace blk::gpu

@@ -1,0 +1,228 @@
+//===- EmitShape.cpp - block creation, shape ops and layout conversion ----===//
+//
+// make_range / splat / constants compute this thread's elements from its
+// coordinates. broadcast, expand_dims, reshape, trans and convert_layout are
+// all "moves": each destination element copies one source element. A move
+// stays in registers when every thread already holds what it needs (decided
+// on the host for all threads); otherwise it goes through shared memory:
+// barrier, every thread stores its elements at their row-major index (rows
+// of >= 32 elements padded by one element against bank conflicts), barrier,
+// every thread loads the elements it needs. Test: codegen/convert-layout.mlir.
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+
+#include "blk/IR/BlkOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace blk::gpu {
+
+static int64_t linearize(ArrayRef<int64_t> c, ArrayRef<int64_t> shape) {
+  int64_t lin = 0;
+  for (unsigned d = 0; d < shape.size(); ++d)
+    lin = lin * shape[d] + c[d];
+  return lin;
+}
+
+static llvm::Value *linearize(llvm::IRBuilder<> &b, ArrayRef<llvm::Value *> c,
+                              ArrayRef<int64_t> shape) {
+  llvm::Value *lin = b.getInt32(0);
+  for (unsigned d = 0; d < shape.size(); ++d)
+    lin = b.CreateAdd(b.CreateMul(lin, b.getInt32(shape[d])), c[d]);
+  return lin;
+}
+
+SmallVector<int64_t> CoordMap::apply(ArrayRef<int64_t> dst) const {
+  SmallVector<int64_t> src;
+  switch (kind) {
+  case Identity:
+    return SmallVector<int64_t>(dst.begin(), dst.end());
+  case Broadcast:
+    for (unsigned d = 0; d < dst.size(); ++d)
+      src.push_back(srcShape[d] == 1 ? 0 : dst[d]);
+    return src;
+  case DropDim:
+    for (unsigned d = 0; d < dst.size(); ++d)
+      if (d != dim)
+        src.push_back(dst[d]);
+    return src;
+  case Permute:
+    src.assign(dst.size(), 0);
+    for (unsigned i = 0; i < dst.size(); ++i)
+      src[perm[i]] = dst[i];
+    return src;
+  case Reshape: {
+    int64_t lin = linearize(dst, dstShape);
+    src.assign(srcShape.size(), 0);
+    for (int d = srcShape.size() - 1; d >= 0; --d) {
+      src[d] = lin % srcShape[d];
+      lin /= srcShape[d];
+    }
+    return src;
+  }
+  }
+  return src;
+}
+
+llvm::Value *CoordMap::applyLinear(llvm::IRBuilder<> &b,
+                                   ArrayRef<llvm::Value *> dst) const {
+  SmallVector<llvm::Value *> src;
+  switch (kind) {
+  case Identity:
+    return linearize(b, dst, srcShape);
+  case Broadcast:
+    for (unsigned d = 0; d < dst.size(); ++d)
+      src.push_back(srcShape[d] == 1 ? b.getInt32(0) : dst[d]);
+    return linearize(b, src, srcShape);
+  case DropDim:
+    for (unsigned d = 0; d < dst.size(); ++d)
+      if (d != dim)
+        src.push_back(dst[d]);
+    return linearize(b, src, srcShape);
+  case Permute:
+    src.assign(dst.size(), nullptr);
+    for (unsigned i = 0; i < dst.size(); ++i)
+      src[perm[i]] = dst[i];
+    return linearize(b, src, srcShape);
+  case Reshape:
+    return linearize(b, dst, dstShape);
+  }
+  return nullptr;
+}
+
+Elems Emitter::move(const LayoutView &src, ArrayRef<llvm::Value *> srcVals,
+                    Type elemType, const LayoutView &dst, const CoordMap &map) {
+  auto hostMap = [&](ArrayRef<int64_t> c) { return map.apply(c); };
+  if (std::optional<SmallVector<unsigned>> regs = getRegisterMapping(src, dst, hostMap)) {
+    Elems out;
+    for (unsigned i : *regs)
+      out.push_back(srcVals[i]);
+    return out;
+  }
+  llvm::Type *regTy = llvmType(elemType);
+  llvm::Type *memTy = memType(elemType);
+  uint64_t bytes = mod.getDataLayout().getTypeAllocSize(memTy);
+  int64_t numel = 1;
+  for (int64_t s : src.shape)
+    numel *= s;
+  int64_t rowLen = src.rank() >= 2 ? src.shape.back() : 0;
+  bool pad = rowLen >= 32;
+  reserveSmem((numel + (pad ? numel / rowLen : 0)) * bytes);
+  auto padded = [&](llvm::Value *lin) {
+    return pad ? b.CreateAdd(lin, b.CreateLShr(lin, llvm::Log2_64(rowLen))) : lin;
+  };
+  barrier();
+  SmallVector<SmallVector<llvm::Value *>> sc = coords(src);
+  for (unsigned i = 0; i < sc.size(); ++i) {
+    llvm::Value *v = srcVals[i];
+    if (memTy != regTy)
+      v = b.CreateZExt(v, memTy);
+    b.CreateStore(v, smemPtr(memTy, padded(linearize(b, sc[i], src.shape)), 0));
+  }
+  barrier();
+  Elems out;
+  for (const SmallVector<llvm::Value *> &c : coords(dst)) {
+    llvm::Value *v = b.CreateLoad(memTy, smemPtr(memTy, padded(map.applyLinear(b, c)), 0));
+    out.push_back(memTy != regTy ? b.CreateTrunc(v, regTy) : v);
+  }
+  return out;
+}
+
+/// Non-splat constant: a table in global memory indexed by coordinates.
+static Elems emitDenseTable(Emitter &e, DenseElementsAttr dense,
+                            const LayoutView &v, Type elemType) {
+  llvm::IRBuilder<> &b = e.b;
+  llvm::Type *memTy = e.memType(elemType);
+  SmallVector<llvm::Constant *> items;
+  for (Attribute a : dense.getValues<Attribute>()) {
+    if (auto i = dyn_cast<IntegerAttr>(a))
+      items.push_back(llvm::ConstantInt::get(memTy, i.getValue().zextOrTrunc(
+                                                        memTy->getIntegerBitWidth())));
+    else
+      items.push_back(llvm::ConstantFP::get(memTy, cast<FloatAttr>(a).getValue()));
+  }
+  auto *arrTy = llvm::ArrayType::get(memTy, items.size());
+  auto *table = new llvm::GlobalVariable(
+      e.mod, arrTy, true, llvm::GlobalValue::InternalLinkage,
+      llvm::ConstantArray::get(arrTy, items), "__blk_const", nullptr,
+      llvm::GlobalValue::NotThreadLocal, 1);
+  Elems out;
+  for (const SmallVector<llvm::Value *> &c : e.coords(v)) {
+    llvm::Value *lin = linearize(b, c, v.shape);
+    llvm::Value *x = b.CreateLoad(memTy, b.CreateGEP(memTy, table, lin));
+    out.push_back(memTy != e.llvmType(elemType) ? b.CreateTrunc(x, e.llvmType(elemType)) : x);
+  }
+  return out;
+}
+
+llvm::Error Emitter::emitShapeOp(Operation *op) {
+  Value result = op->getResult(0);
+  std::optional<LayoutView> dst = viewOf(result);
+  if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
+    if (!dst) {
+      llvm::Expected<llvm::Value *> s = emitScalarOp(op, {});
+      if (!s)
+        return s.takeError();
+      set(result, {*s});
+      return llvm::Error::success();
+    }
+    auto dense = dyn_cast<DenseElementsAttr>(cst.getValue());
+    if (!dense)
+      return fail(op, "has an unsupported constant");
+    Type elemType = dense.getElementType();
+    if (!dense.isSplat()) {
+      set(result, emitDenseTable(*this, dense, *dst, elemType));
+      return llvm::Error::success();
+    }
+    llvm::Constant *c;
+    Attribute a = dense.getSplatValue<Attribute>();
+    if (auto i = dyn_cast<IntegerAttr>(a))
+      c = llvm::ConstantInt::get(llvmType(elemType), i.getValue());
+    else
+      c = llvm::ConstantFP::get(llvmType(elemType), cast<FloatAttr>(a).getValue());
+    set(result, Elems(dst->numElems(), c));
+    return llvm::Error::success();
+  }
+  if (!dst)
+    return fail(op, "has a result without a distributed layout");
+  if (auto range = dyn_cast<MakeRangeOp>(op)) {
+    Elems out;
+    for (const SmallVector<llvm::Value *> &c : coords(*dst))
+      out.push_back(b.CreateAdd(c[0], i32(range.getStart())));
+    set(result, std::move(out));
+    return llvm::Error::success();
+  }
+  if (auto splat = dyn_cast<SplatOp>(op)) {
+    set(result, Elems(dst->numElems(), get(splat.getSrc())[0]));
+    return llvm::Error::success();
+  }
+  Value srcValue = op->getOperand(0);
+  std::optional<LayoutView> src = viewOf(srcValue);
+  if (!src)
+    return fail(op, "has an operand without a distributed layout");
+  CoordMap map;
+  map.srcShape = src->shape;
+  map.dstShape = dst->shape;
+  if (isa<BroadcastOp>(op)) {
+    map.kind = CoordMap::Broadcast;
+  } else if (auto ed = dyn_cast<ExpandDimsOp>(op)) {
+    map.kind = CoordMap::DropDim;
+    map.dim = ed.getAxis();
+  } else if (isa<ReshapeOp>(op)) {
+    map.kind = CoordMap::Reshape;
+  } else if (auto tr = dyn_cast<TransOp>(op)) {
+    map.kind = CoordMap::Permute;
+    for (int32_t p : tr.getOrder())
+      map.perm.push_back(p);
+  }
+  Type elemType = cast<RankedTensorType>(result.getType()).getElementType();
+  set(result, move(*src, get(srcValue), elemType, *dst, map));
+  return llvm::Error::success();
+}
+
+} // namespace blk::gpu
