@@ -29,7 +29,8 @@ set(_fixtures
   "kernels_ptx|--ptx,90,--placement,global"
   "kernels_const|--arch,90,--placement,const"
   "kernels_compressed|--arch,90,--ptx,90,--compress"
-  "kernels_nomanifest|--arch,90,--placement,none")
+  "kernels_nomanifest|--arch,90,--placement,none"
+  "kernels_missing_entry|--arch,90,--manifest,missing_entry.json")
 
 if(TARGET blkrt_fixtures)
   return()
@@ -48,8 +49,9 @@ if(BLK_RT_HAVE_FIXTURES)
               --cu ${_fixture_src}/kernels.cu
               --manifest ${_fixture_src}/kernels.json
               --cuda-bin ${_cuda_bin} ${parts} -o ${out}
+      WORKING_DIRECTORY ${_fixture_src}
       DEPENDS ${_fixture_src}/make_fixture.py ${_fixture_src}/kernels.cu
-              ${_fixture_src}/kernels.json
+              ${_fixture_src}/kernels.json ${_fixture_src}/missing_entry.json
       COMMENT "runtime test artifact ${name}.fatbin"
       VERBATIM)
     list(APPEND _outputs ${out})

@@ -1,0 +1,284 @@
+//===- FakeDriver.cpp - a CUDA driver on host memory, for unit tests ------===//
+//
+// Just enough of the driver API for libblkrt: one device, a primary context
+// tracked per thread (a launch without a current context fails, as on a real
+// driver), modules whose functions are the names found in the image, memory
+// from malloc, and a record of the last launch. Test-only global state.
+//
+//===----------------------------------------------------------------------===//
+#include "FakeDriver.h"
+
+#include <cuda.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace {
+
+struct FakeFunction {
+  std::string name;
+  int maxDynamicShared = 0;
+};
+
+struct FakeModule {
+  std::string image;
+  std::map<std::string, FakeFunction> functions;
+};
+
+struct State {
+  std::mutex mutex;
+  BlkFakeLaunch last = {};
+  unsigned paramCount = 0;
+  CUresult failNext = CUDA_SUCCESS;
+  std::map<std::string, int> sharedAttribute;
+};
+
+State &state() {
+  static State s;
+  return s;
+}
+
+int primaryContextTag;
+CUcontext primaryContext() {
+  return reinterpret_cast<CUcontext>(&primaryContextTag);
+}
+thread_local CUcontext currentContext = nullptr;
+
+int fakeSm() {
+  const char *sm = std::getenv("BLK_FAKE_CUDA_SM");
+  return sm ? std::atoi(sm) : 90;
+}
+
+template <class T> CUresult fill(CUdeviceptr d, T v, size_t n) {
+  T *p = reinterpret_cast<T *>(d);
+  for (size_t i = 0; i < n; ++i)
+    p[i] = v;
+  return CUDA_SUCCESS;
+}
+
+} // namespace
+
+extern "C" {
+
+CUresult CUDAAPI cuInit(unsigned int) {
+  return std::getenv("BLK_FAKE_CUDA_NO_DEVICE") ? CUDA_ERROR_NO_DEVICE
+                                                : CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuDriverGetVersion(int *v) {
+  *v = 13000;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuGetErrorName(CUresult r, const char **s) {
+  switch (r) {
+  case CUDA_ERROR_NO_DEVICE: *s = "CUDA_ERROR_NO_DEVICE"; break;
+  case CUDA_ERROR_NOT_FOUND: *s = "CUDA_ERROR_NOT_FOUND"; break;
+  case CUDA_ERROR_INVALID_CONTEXT: *s = "CUDA_ERROR_INVALID_CONTEXT"; break;
+  case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES:
+    *s = "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES";
+    break;
+  default: *s = "CUDA_ERROR_UNKNOWN"; break;
+  }
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuGetErrorString(CUresult r, const char **s) {
+  switch (r) {
+  case CUDA_ERROR_NO_DEVICE: *s = "no CUDA-capable device is detected"; break;
+  case CUDA_ERROR_NOT_FOUND: *s = "named symbol not found"; break;
+  case CUDA_ERROR_INVALID_CONTEXT: *s = "invalid device context"; break;
+  case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES:
+    *s = "too many resources requested for launch";
+    break;
+  default: *s = "unknown error"; break;
+  }
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuDeviceGetCount(int *n) {
+  *n = 1;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuDeviceGet(CUdevice *d, int ordinal) {
+  *d = ordinal;
+  return ordinal == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+CUresult CUDAAPI cuDeviceGetName(char *name, int len, CUdevice) {
+  std::strncpy(name, "Fake GPU", size_t(len));
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice) {
+  switch (a) {
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *v = fakeSm() / 10; break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *v = fakeSm() % 10; break;
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *v = 132; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X: *v = 2147483647; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y:
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z: *v = 65535; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *v = 1024; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *v = 232448; break;
+  default: *v = 0; break;
+  }
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuDeviceTotalMem(size_t *bytes, CUdevice) {
+  *bytes = size_t(80) << 30;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice) {
+  *c = primaryContext();
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuDevicePrimaryCtxRelease(CUdevice) { return CUDA_SUCCESS; }
+CUresult CUDAAPI cuCtxGetCurrent(CUcontext *c) {
+  *c = currentContext;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuCtxSetCurrent(CUcontext c) {
+  currentContext = c;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuCtxSynchronize() {
+  return currentContext ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+}
+
+CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *m, const void *image,
+                                    unsigned int, CUjit_option *, void **) {
+  if (!currentContext)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  auto *fm = new FakeModule;
+  const auto *p = static_cast<const char *>(image);
+  uint64_t size = 0; // fatbin: header + declared body
+  std::memcpy(&size, p + 8, 8);
+  fm->image.assign(p, 16 + size);
+  *m = reinterpret_cast<CUmodule>(fm);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuModuleUnload(CUmodule m) {
+  delete reinterpret_cast<FakeModule *>(m);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuModuleGetFunction(CUfunction *f, CUmodule m,
+                                     const char *name) {
+  auto *fm = reinterpret_cast<FakeModule *>(m);
+  // A function exists when its name appears in the image as an ELF string
+  // (NUL-terminated) or as a PTX entry (followed by its parameter list).
+  if (fm->image.find(std::string(name) + '\0') == std::string::npos &&
+      fm->image.find(std::string(name) + '(') == std::string::npos)
+    return CUDA_ERROR_NOT_FOUND;
+  FakeFunction &fn = fm->functions[name];
+  fn.name = name;
+  *f = reinterpret_cast<CUfunction>(&fn);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuFuncSetAttribute(CUfunction f, CUfunction_attribute a,
+                                    int v) {
+  auto *fn = reinterpret_cast<FakeFunction *>(f);
+  if (a == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
+    fn->maxDynamicShared = v;
+    std::lock_guard<std::mutex> lock(state().mutex);
+    state().sharedAttribute[fn->name] = v;
+  }
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
+                                unsigned gz, unsigned bx, unsigned by,
+                                unsigned bz, unsigned shared, CUstream stream,
+                                void **params, void **) {
+  if (!currentContext)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  auto *fn = reinterpret_cast<FakeFunction *>(f);
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (s.failNext != CUDA_SUCCESS) {
+    CUresult r = s.failNext;
+    s.failNext = CUDA_SUCCESS;
+    return r;
+  }
+  if (shared > 48 * 1024 && int(shared) > fn->maxDynamicShared)
+    return CUDA_ERROR_INVALID_VALUE; // as the driver: no opt-in, no launch
+  BlkFakeLaunch &l = s.last;
+  std::strncpy(l.function, fn->name.c_str(), sizeof l.function - 1);
+  l.grid[0] = gx, l.grid[1] = gy, l.grid[2] = gz;
+  l.block[0] = bx, l.block[1] = by, l.block[2] = bz;
+  l.sharedBytes = shared;
+  l.stream = stream;
+  l.paramCount = s.paramCount;
+  for (unsigned i = 0; i < s.paramCount && i < 16; ++i)
+    std::memcpy(&l.params[i], params[i], 8);
+  ++l.launches;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuMemAlloc(CUdeviceptr *p, size_t bytes) {
+  void *m = std::aligned_alloc(256, (bytes + 255) / 256 * 256);
+  if (!m)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  *p = reinterpret_cast<CUdeviceptr>(m);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemFree(CUdeviceptr p) {
+  std::free(reinterpret_cast<void *>(p));
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemcpyHtoD(CUdeviceptr d, const void *s, size_t n) {
+  std::memcpy(reinterpret_cast<void *>(d), s, n);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemcpyDtoH(void *d, CUdeviceptr s, size_t n) {
+  std::memcpy(d, reinterpret_cast<const void *>(s), n);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemcpyDtoD(CUdeviceptr d, CUdeviceptr s, size_t n) {
+  std::memmove(reinterpret_cast<void *>(d), reinterpret_cast<void *>(s), n);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemsetD8(CUdeviceptr d, unsigned char v, size_t n) {
+  return fill(d, v, n);
+}
+CUresult CUDAAPI cuMemsetD16(CUdeviceptr d, unsigned short v, size_t n) {
+  return fill(d, v, n);
+}
+CUresult CUDAAPI cuMemsetD32(CUdeviceptr d, unsigned int v, size_t n) {
+  return fill(d, v, n);
+}
+
+static int streamTag, eventTag;
+CUresult CUDAAPI cuStreamCreate(CUstream *s, unsigned int) {
+  *s = reinterpret_cast<CUstream>(&streamTag);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuStreamDestroy(CUstream) { return CUDA_SUCCESS; }
+CUresult CUDAAPI cuStreamSynchronize(CUstream) { return CUDA_SUCCESS; }
+CUresult CUDAAPI cuEventCreate(CUevent *e, unsigned int) {
+  *e = reinterpret_cast<CUevent>(&eventTag);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuEventDestroy(CUevent) { return CUDA_SUCCESS; }
+CUresult CUDAAPI cuEventRecord(CUevent, CUstream) { return CUDA_SUCCESS; }
+CUresult CUDAAPI cuEventSynchronize(CUevent) { return CUDA_SUCCESS; }
+CUresult CUDAAPI cuEventElapsedTime(float *ms, CUevent, CUevent) {
+  *ms = 0.5f;
+  return CUDA_SUCCESS;
+}
+
+// Test hooks (FakeDriver.h).
+void blkFakeLastLaunch(BlkFakeLaunch *out) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  *out = state().last;
+}
+void blkFakeSetParamCount(unsigned count) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().paramCount = count;
+}
+void blkFakeFailNextLaunch(int result) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().failNext = CUresult(result);
+}
+int blkFakeSharedAttribute(const char *function) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  auto it = state().sharedAttribute.find(function);
+  return it == state().sharedAttribute.end() ? -1 : it->second;
+}
+
+} // extern "C"

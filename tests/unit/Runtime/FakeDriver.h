@@ -1,0 +1,30 @@
+//===- FakeDriver.h - test hooks of the fake CUDA driver -------------------===//
+//
+// libblkrt_fake_cuda.so implements the driver entry points libblkrt uses,
+// on host memory, so Context/Module/Kernel/DeviceBuffer run in CI without a
+// GPU. Environment: BLK_FAKE_CUDA_SM (default 90), BLK_FAKE_CUDA_NO_DEVICE.
+// Tests reach these hooks with dlsym on the same library.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+
+/// The last cuLaunchKernel the fake received.
+struct BlkFakeLaunch {
+  char function[128];
+  unsigned grid[3];
+  unsigned block[3];
+  unsigned sharedBytes;
+  void *stream;
+  unsigned paramCount;  ///< as set by blkFakeSetParamCount
+  uint64_t params[16];  ///< the first 8 bytes of each parameter
+  uint64_t launches;    ///< total launches so far
+};
+
+extern "C" {
+typedef void (*BlkFakeLastLaunchFn)(BlkFakeLaunch *out);
+typedef void (*BlkFakeSetParamCountFn)(unsigned count);
+typedef void (*BlkFakeFailNextLaunchFn)(int result);
+typedef int (*BlkFakeSharedAttributeFn)(const char *function);
+}
