@@ -46,6 +46,7 @@ int main(int argc, char **argv) {
   app.fallthrough();
 
   registerCheckCommand(app, ctx);
+  registerBuildCommand(app, ctx);
 
   CLI::App *help = app.add_subcommand("help", "Show help for blkc or one subcommand");
   std::string topic;

@@ -1,0 +1,60 @@
+//===- BuildCommand.cpp - `blkc build`: compile to a chosen stage ---------===//
+//
+// blkc build FILE [--emit=ast|ir|ir-opt] [-o OUT] [--print-after=PASS]...
+//                 [--print-after-all] [--print-locations] [--time-stages]
+//                 [-D NAME=VALUE]... [-I DIR]...
+// Writes the stage to OUT or stdout; diagnostics and pass dumps to stderr.
+// Exit 0; 1 for errors in the code; 2 for usage errors.
+// Tests: tests/lit/irgen/.
+//
+//===----------------------------------------------------------------------===//
+#include "Commands.h"
+
+#include "blk/IRGen/Build.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace blkc;
+
+void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
+  struct Flags {
+    blk::BuildOptions build;
+    FrontendFlags frontend;
+  };
+  auto flags = std::make_shared<Flags>();
+  CLI::App *cmd = app.add_subcommand("build", "Compile a blk file to a chosen stage");
+  cmd->add_option("FILE", flags->build.input, "Source file")->required();
+  addFrontendFlags(cmd, flags->frontend);
+  cmd->add_option("--emit", flags->build.emit, "Stage to write")
+      ->check(CLI::IsMember(blk::buildEmitKinds()));
+  cmd->add_option("-o", flags->build.output, "Output file (default: stdout)");
+  cmd->add_option("--print-after", flags->build.printAfter,
+                  "Print the IR after this pass (e.g. cse) to stderr");
+  cmd->add_flag("--print-after-all", flags->build.printAfterAll,
+                "Print the IR after every pass to stderr");
+  cmd->add_flag("--print-locations", flags->build.printLocations,
+                "Print the source location of every op");
+  cmd->add_flag("--time-stages", flags->build.timeStages,
+                "Print per-stage times (ms) to stderr");
+  cmd->add_option("--arch", flags->build.target.arch,
+                  "GPU architectures, comma-separated (sm_80,sm_86,sm_89,sm_90,sm_90a)");
+  cmd->add_option("-O", flags->build.target.optLevel, "Optimisation level -O0..-O3 (default 3)");
+  cmd->add_option("--emit-header", flags->build.target.emitHeader,
+                  "Also write a typed C++ launcher header");
+  cmd->add_option("--depfile", flags->build.target.depfile,
+                  "Also write a Make-style depfile of every source read");
+  cmd->callback([flags, cmd, &ctx] {
+    // `-o x.fatbin` without --emit means --emit=fatbin.
+    if (cmd->count("--emit") == 0 && llvm::StringRef(flags->build.output).ends_with(".fatbin"))
+      flags->build.emit = "fatbin";
+    flags->build.target.verbose |= ctx.verbose;
+    blk::FrontendOptions options;
+    std::string error;
+    if (!toFrontendOptions(flags->frontend, ctx, options, error)) {
+      ctx.exitCode = usageError(error);
+      return;
+    }
+    ctx.exitCode = blk::runBuild(flags->build, options, llvm::outs());
+    llvm::outs().flush();
+  });
+}

@@ -1,0 +1,225 @@
+//===- Build.cpp - `blkc build`: source to an emitted stage ---------------===//
+//
+// One row per `--emit` stage; each stage runs the ones before it. Errors in
+// the user's code were reported by the front end (exit 1); a module that
+// fails verification after IRGen or a pass is a compiler bug (ICE).
+//
+//===----------------------------------------------------------------------===//
+#include "blk/IRGen/Build.h"
+#include "blk/IRGen/IRGen.h"
+
+#include "blk/AST/ASTDumper.h"
+#include "blk/IR/Registration.h"
+#include "blk/Sema/Sema.h"
+#include "blk/Support/DiagnosticRenderer.h"
+#include "blk/Support/InternalError.h"
+#include "blk/Transforms/Pipeline.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <chrono>
+#include <functional>
+#include <iostream>
+#include <sstream>
+
+using namespace mlir;
+
+namespace blk {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+/// One `--emit` stage: writes its output for the analysed `file`.
+struct EmitStage {
+  const char *name;
+  std::function<int(Frontend &, FileId, const BuildOptions &,
+                    llvm::raw_ostream &, BuildTimes &)>
+      run;
+};
+
+void printModule(ModuleOp module, const BuildOptions &options,
+                 llvm::raw_ostream &os) {
+  OpPrintingFlags flags;
+  if (options.printLocations)
+    flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  module.print(os, flags);
+  os << "\n";
+}
+
+int emitIR(Frontend &fe, FileId file, const BuildOptions &options,
+           llvm::raw_ostream &os, BuildTimes &times, bool optimize) {
+  DialectRegistry registry;
+  registerBlkIRDialects(registry);
+  MLIRContext context(registry);
+  OwningOpRef<ModuleOp> module =
+      lowerToBlockIR(fe, file, context, optimize, options, &times);
+  if (!module)
+    return 1;
+  printModule(*module, options, os);
+  return 0;
+}
+
+/// gpu-ir, llvm, ptx, fatbin: the optimised blk IR through the GPU backend.
+int emitTarget(Frontend &fe, FileId file, const BuildOptions &options,
+               llvm::raw_ostream &os, BuildTimes &times, const char *stage) {
+  DialectRegistry registry;
+  registerBlkIRDialects(registry);
+  MLIRContext context(registry);
+  OwningOpRef<ModuleOp> module = lowerToBlockIR(fe, file, context, true, options, &times);
+  if (!module)
+    return 1;
+  std::vector<std::string> sources; // the depfile's: main file, then imports
+  for (const ast::Module *source : fe.getSemaResult(file)->modules)
+    sources.push_back(fe.getSourceManager().getPath(source->file));
+  target::TargetBuildOptions target = options.target;
+  target.verbose |= options.timeStages;
+  return target::runTargetStage(*module, stage, target, options.output, sources, os);
+}
+
+const std::vector<EmitStage> &stages() {
+  static const std::vector<EmitStage> table = {
+      {"ast",
+       [](Frontend &fe, FileId file, const BuildOptions &, llvm::raw_ostream &os,
+          BuildTimes &) {
+         std::ostringstream text;
+         ast::dumpAST(*fe.getModule(file), fe.getSourceManager(), text);
+         os << text.str();
+         return 0;
+       }},
+      {"ir",
+       [](Frontend &fe, FileId file, const BuildOptions &o, llvm::raw_ostream &os,
+          BuildTimes &t) { return emitIR(fe, file, o, os, t, false); }},
+      {"ir-opt",
+       [](Frontend &fe, FileId file, const BuildOptions &o, llvm::raw_ostream &os,
+          BuildTimes &t) { return emitIR(fe, file, o, os, t, true); }},
+      {"gpu-ir",
+       [](Frontend &fe, FileId file, const BuildOptions &o, llvm::raw_ostream &os,
+          BuildTimes &t) { return emitTarget(fe, file, o, os, t, "gpu-ir"); }},
+      {"llvm",
+       [](Frontend &fe, FileId file, const BuildOptions &o, llvm::raw_ostream &os,
+          BuildTimes &t) { return emitTarget(fe, file, o, os, t, "llvm"); }},
+      {"ptx",
+       [](Frontend &fe, FileId file, const BuildOptions &o, llvm::raw_ostream &os,
+          BuildTimes &t) { return emitTarget(fe, file, o, os, t, "ptx"); }},
+      {"fatbin",
+       [](Frontend &fe, FileId file, const BuildOptions &o, llvm::raw_ostream &os,
+          BuildTimes &t) { return emitTarget(fe, file, o, os, t, "fatbin"); }},
+  };
+  return table;
+}
+} // namespace
+
+std::vector<std::string> buildEmitKinds() {
+  std::vector<std::string> kinds;
+  for (const EmitStage &stage : stages())
+    kinds.push_back(stage.name);
+  return kinds;
+}
+
+OwningOpRef<ModuleOp> lowerToBlockIR(Frontend &fe, FileId file,
+                                     MLIRContext &context, bool optimize,
+                                     const BuildOptions &options,
+                                     BuildTimes *times) {
+  const sema::SemaResult *result = fe.getSemaResult(file);
+  if (!result)
+    internalError("IRGen", "no Sema result for the main file");
+  SourceManager &sm = fe.getSourceManager();
+  IRGenOptions irgenOptions;
+  irgenOptions.sourcePath = sm.getPath(file);
+  irgenOptions.sourceHash = hashSource(sm.getText(file));
+  auto start = Clock::now();
+  OwningOpRef<ModuleOp> module = generateIR(context, *result, sm, irgenOptions);
+  if (failed(verify(*module))) {
+    module->print(llvm::errs());
+    internalError("IRGen", "the generated blk IR does not verify");
+  }
+  if (times) {
+    times->irgen = msSince(start);
+    times->specializations = 0;
+    for (auto func : module->getOps<func::FuncOp>())
+      times->specializations += func->hasAttr("blk.kernel") ? 1 : 0;
+  }
+  if (!optimize)
+    return module;
+  start = Clock::now();
+  PassManager pm(&context);
+  pm.enableVerifier(true);
+  if (options.printAfterAll || !options.printAfter.empty()) {
+    // IR printing needs a single-threaded context.
+    context.disableMultithreading();
+    std::vector<std::string> names = options.printAfter;
+    bool all = options.printAfterAll;
+    pm.enableIRPrinting(
+        [](Pass *, Operation *) { return false; },
+        [names, all](Pass *pass, Operation *) {
+          return all || std::find(names.begin(), names.end(),
+                                  pass->getArgument().str()) != names.end();
+        },
+        /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false);
+  }
+  buildOptimizationPipeline(pm);
+  if (failed(pm.run(*module)))
+    internalError("passes", "the optimisation pipeline failed");
+  if (times)
+    times->optimize = msSince(start);
+  return module;
+}
+
+int runBuild(const BuildOptions &options, const FrontendOptions &frontend,
+             llvm::raw_ostream &out) {
+  const std::vector<EmitStage> &table = stages();
+  auto stage = std::find_if(table.begin(), table.end(), [&](const EmitStage &s) {
+    return options.emit == s.name;
+  });
+  if (stage == table.end()) {
+    std::cerr << "blkc: error: unknown --emit value `" << options.emit << "`\n";
+    return 2;
+  }
+  Frontend fe(frontend);
+  std::string error;
+  FileId file = fe.loadFile(options.input, error);
+  if (!file) {
+    std::cerr << "blkc: error: " << error << "\n";
+    return 2;
+  }
+  BuildTimes times;
+  auto start = Clock::now();
+  bool ok = fe.process(file);
+  times.frontend = msSince(start);
+  renderText(fe.getDiagnostics().getDiagnostics(), fe.getSourceManager(), std::cerr);
+  if (!ok || fe.getDiagnostics().hasErrors())
+    return 1;
+  int status;
+  if (options.output.empty() || options.output == "-") {
+    status = stage->run(fe, file, options, out, times);
+  } else {
+    std::error_code ec;
+    llvm::ToolOutputFile file2(options.output, ec, llvm::sys::fs::OF_None);
+    if (ec) {
+      std::cerr << "blkc: error: cannot write `" << options.output
+                << "`: " << ec.message() << "\n";
+      return 2;
+    }
+    status = stage->run(fe, file, options, file2.os(), times);
+    if (status == 0)
+      file2.keep();
+  }
+  if (options.timeStages)
+    std::cerr << "blkc: time: frontend " << times.frontend << " ms, irgen "
+              << times.irgen << " ms, optimize " << times.optimize
+              << " ms, specializations " << times.specializations << "\n";
+  return status;
+}
+
+} // namespace blk

@@ -1,0 +1,125 @@
+//===- IRGen.cpp - one func.func per kernel specialisation ----------------===//
+//
+// Builds the module: per kernel and error-free specialisation a func.func
+// named by Sema's mangled entry name, whose arguments are the runtime
+// parameters in launch order (with `blk.aligned` / `blk.multiple_of`), and
+// whose attributes carry what docs/manifest.md needs. Bodies: Emitter.
+//
+//===----------------------------------------------------------------------===//
+#include "blk/IRGen/IRGen.h"
+#include "Emitter.h"
+
+#include "blk/IR/BlkDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include "llvm/Support/Format.h"
+
+using namespace mlir;
+
+namespace blk {
+
+std::string hashSource(std::string_view text) {
+  uint64_t hash = 0xcbf29ce484222325ull;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 0x100000001b3ull;
+  }
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << "fnv1a64:" << llvm::format_hex_no_prefix(hash, 16);
+  return out;
+}
+
+static ArrayAttr stringArray(OpBuilder &b, const std::vector<std::string> &items) {
+  SmallVector<Attribute> attrs;
+  for (const std::string &s : items)
+    attrs.push_back(b.getStringAttr(s));
+  return b.getArrayAttr(attrs);
+}
+
+/// The attributes the manifest is built from (docs/ir.md, "Kernels").
+static void addKernelAttributes(OpBuilder &b, func::FuncOp func,
+                                const sema::KernelInfo &kernel,
+                                const sema::Specialization &spec) {
+  func->setAttr("blk.kernel", b.getStringAttr(kernel.name));
+  func->setAttr("blk.num_warps", b.getI32IntegerAttr(spec.numWarps));
+  func->setAttr("blk.num_stages", b.getI32IntegerAttr(spec.numStages));
+  SmallVector<NamedAttribute> config;
+  for (const sema::ConfigValue &c : spec.config) {
+    Attribute value = c.value.isBool()
+                          ? Attribute(b.getBoolAttr(c.value.getBool()))
+                          : Attribute(b.getI64IntegerAttr(c.value.getInt()));
+    config.push_back(b.getNamedAttr(c.name, value));
+  }
+  func->setAttr("blk.config", b.getDictionaryAttr(config));
+  std::vector<std::string> names, types, consts;
+  for (unsigned index : kernel.runtimeParams) {
+    names.push_back(kernel.params[index].name);
+    types.push_back(kernel.params[index].typeSpelling);
+  }
+  for (unsigned index : kernel.constParams)
+    consts.push_back(kernel.params[index].name + ":" +
+                     kernel.params[index].typeSpelling);
+  func->setAttr("blk.param_names", stringArray(b, names));
+  func->setAttr("blk.param_types", stringArray(b, types));
+  func->setAttr("blk.const_params", stringArray(b, consts));
+  func->setAttr("blk.autotune_key", stringArray(b, kernel.autotuneKey));
+  func->setAttr("blk.grid_source", stringArray(b, kernel.gridSource));
+  if (!spec.gridJson.empty())
+    func->setAttr("blk.grid", b.getStringAttr(spec.gridJson));
+}
+
+static func::FuncOp createKernel(OpBuilder &b, irgen::Emitter &emitter,
+                                 const sema::KernelInfo &kernel,
+                                 const sema::Specialization &spec) {
+  SmallVector<Type> argTypes;
+  for (unsigned index : kernel.runtimeParams)
+    argTypes.push_back(emitter.lowerType(kernel.params[index].type));
+  auto func = b.create<func::FuncOp>(emitter.loc(kernel.decl), spec.entryName,
+                                     b.getFunctionType(argTypes, {}));
+  for (auto [i, index] : llvm::enumerate(kernel.runtimeParams)) {
+    const sema::KernelParam &param = kernel.params[index];
+    if (param.aligned)
+      func.setArgAttr(i, "blk.aligned", b.getI32IntegerAttr(*param.aligned));
+    if (param.multipleOf)
+      func.setArgAttr(i, "blk.multiple_of", b.getI32IntegerAttr(*param.multipleOf));
+  }
+  addKernelAttributes(b, func, kernel, spec);
+  SmallVector<Location> argLocs;
+  for (unsigned index : kernel.runtimeParams)
+    argLocs.push_back(emitter.loc(kernel.params[index].decl));
+  Block *entry = b.createBlock(&func.getBody(), {}, argTypes, argLocs);
+  emitter.emitKernel(kernel, spec, *entry);
+  return func;
+}
+
+OwningOpRef<ModuleOp> generateIR(MLIRContext &context,
+                                 const sema::SemaResult &result,
+                                 const SourceManager &sm,
+                                 const IRGenOptions &options) {
+  context.loadDialect<BlkDialect, arith::ArithDialect, func::FuncDialect,
+                      math::MathDialect, scf::SCFDialect>();
+  OpBuilder b(&context);
+  Location moduleLoc = UnknownLoc::get(&context);
+  if (!result.modules.empty())
+    moduleLoc = FileLineColLoc::get(&context, options.sourcePath, 1, 1);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(moduleLoc);
+  (*module)->setAttr("blk.source", b.getStringAttr(options.sourcePath));
+  (*module)->setAttr("blk.source_hash", b.getStringAttr(options.sourceHash));
+  irgen::Emitter emitter(b, sm);
+  for (const sema::KernelInfo &kernel : result.kernels) {
+    for (const sema::Specialization &spec : kernel.specializations) {
+      if (spec.hasErrors || !spec.body)
+        continue;
+      b.setInsertionPointToEnd(module->getBody());
+      createKernel(b, emitter, kernel, spec);
+    }
+  }
+  return module;
+}
+
+} // namespace blk
