@@ -71,6 +71,11 @@ void loadCodegenDialects(mlir::MLIRContext &context);
 /// turning it into blkgpu IR (what --emit=gpu-ir prints).
 llvm::Error assignLayouts(mlir::ModuleOp module);
 
+/// Prints blkgpu IR (what --emit=gpu-ir shows). Use this rather than
+/// module.print(): the blk verifiers expect layout-free tensor types, so a
+/// verifying print would fall back to the generic form.
+void printGpuIr(mlir::ModuleOp module, llvm::raw_ostream &os);
+
 } // namespace blk
 
 #endif // BLK_CONVERSION_CODEGEN_H
