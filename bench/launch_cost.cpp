@@ -1,4 +1,5 @@
-//===- launch_cost.cpp - host cost of a checked blk launch vs raw ----------===//
+//===- launch_cost.cpp - host cost of a checked blk launch vs raw
+//----------===//
 //
 // Prints, in one run, the host-side time per launch of an empty kernel
 //   raw     cuLaunchKernel with a prebuilt argument array
@@ -36,8 +37,8 @@ double medianOf(std::vector<double> v) {
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string path = argc > 1 ? argv[1]
-                              : std::string(BLK_RT_FIXTURE_DIR) + "/kernels.fatbin";
+  std::string path =
+      argc > 1 ? argv[1] : std::string(BLK_RT_FIXTURE_DIR) + "/kernels.fatbin";
   int batches = argc > 2 ? std::atoi(argv[2]) : 400;
   int perBatch = argc > 3 ? std::atoi(argv[3]) : 100;
   try {
@@ -66,18 +67,19 @@ int main(int argc, char **argv) {
       std::vector<double> us;
     };
     std::vector<Mode> modes;
-    modes.push_back({"raw cuLaunchKernel", [&] {
+    modes.push_back({"raw cuLaunchKernel",
+                     [&] {
                        if (rawLaunch(f, 1, 1, 1, threads, 1, 1, 0, nullptr,
                                      params, nullptr) != CUDA_SUCCESS)
                          throw blk::Error("raw launch failed");
-                     }, {}});
+                     },
+                     {}});
     modes.push_back({"blk launch (@grid)", [&] { k.launch(x, out, n); }, {}});
-    modes.push_back({"blk launch (Grid)", [&] {
-                       k.launch(blk::Grid{1}, x, out, n);
-                     }, {}});
-    modes.push_back({"blk lookup+launch", [&] {
-                       mod.kernel("empty").launch(x, out, n);
-                     }, {}});
+    modes.push_back(
+        {"blk launch (Grid)", [&] { k.launch(blk::Grid{1}, x, out, n); }, {}});
+    modes.push_back({"blk lookup+launch",
+                     [&] { mod.kernel("empty").launch(x, out, n); },
+                     {}});
 
     for (Mode &m : modes) // warm up
       for (int i = 0; i < 2000; ++i)
@@ -90,8 +92,9 @@ int main(int argc, char **argv) {
         for (int i = 0; i < perBatch; ++i)
           m.launch();
         auto t1 = Clock::now();
-        m.us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() /
-                       perBatch);
+        m.us.push_back(
+            std::chrono::duration<double, std::micro>(t1 - t0).count() /
+            perBatch);
         ctx.synchronize();
       }
     }

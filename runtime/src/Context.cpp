@@ -1,4 +1,5 @@
-//===- Context.cpp - driver start-up, memory, streams, events --------------===//
+//===- Context.cpp - driver start-up, memory, streams, events
+//--------------===//
 #include "ContextImpl.h"
 #include "blk/runtime/Error.h"
 #include "blk/runtime/FatbinReader.h"
@@ -41,7 +42,8 @@ ContextImpl::ContextImpl(const ContextOptions &options)
   info.limits.maxGrid[0] = attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X);
   info.limits.maxGrid[1] = attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y);
   info.limits.maxGrid[2] = attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z);
-  info.limits.maxThreadsPerBlock = attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+  info.limits.maxThreadsPerBlock =
+      attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
   info.limits.maxSharedOptin =
       uint32_t(attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN));
   size_t total = 0;
@@ -80,8 +82,8 @@ Module Context::loadImage(const void *data, size_t size,
   const auto *p = static_cast<const unsigned char *>(data);
   if (!p && size)
     throw Error(name + ": null image");
-  return Module(detail::loadModule(
-      impl_, std::vector<unsigned char>(p, p + size), name));
+  return Module(
+      detail::loadModule(impl_, std::vector<unsigned char>(p, p + size), name));
 }
 
 void Context::synchronize() const {

@@ -1,4 +1,5 @@
-//===- ContextImpl.h - shared state behind Context, Module, Stream ---------===//
+//===- ContextImpl.h - shared state behind Context, Module, Stream
+//---------===//
 #pragma once
 
 #include "Driver.h"

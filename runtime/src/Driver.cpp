@@ -1,4 +1,5 @@
-//===- Driver.cpp - dlopen libcuda and resolve its entry points ------------===//
+//===- Driver.cpp - dlopen libcuda and resolve its entry points
+//------------===//
 #include "Driver.h"
 #include "blk/runtime/Error.h"
 

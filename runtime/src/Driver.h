@@ -1,4 +1,5 @@
-//===- Driver.h - the CUDA driver entry points, loaded with dlopen ---------===//
+//===- Driver.h - the CUDA driver entry points, loaded with dlopen
+//---------===//
 //
 // libblkrt never links libcuda: a Context dlopens libcuda.so.1 and resolves
 // the functions below, so programs and tests start on machines with no driver

@@ -1,4 +1,5 @@
-//===- Error.cpp - blk::Error message formatting ---------------------------===//
+//===- Error.cpp - blk::Error message formatting
+//---------------------------===//
 #include "blk/runtime/Error.h"
 
 namespace blk {

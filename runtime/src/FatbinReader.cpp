@@ -1,4 +1,5 @@
-//===- FatbinReader.cpp - fatbin container and ELF symbol reader -----------===//
+//===- FatbinReader.cpp - fatbin container and ELF symbol reader
+//-----------===//
 //
 // Fatbin layout (little-endian), as written by CUDA 13's `fatbinary`:
 //   container header, 16 bytes: u32 magic 0xBA55ED50, u16 version 1,
@@ -211,7 +212,10 @@ std::optional<std::string> readElfSymbol(std::string_view elf,
   };
   const auto *p = reinterpret_cast<const unsigned char *>(elf.data());
   size_t n = elf.size();
-  if (n < 64 || std::memcmp(p, "\x7f" "ELF", 4) != 0)
+  if (n < 64 || std::memcmp(p,
+                            "\x7f"
+                            "ELF",
+                            4) != 0)
     return fail("bad ELF magic");
   if (p[4] != 2 || p[5] != 1)
     return fail("not a 64-bit little-endian ELF");
@@ -267,8 +271,8 @@ std::optional<std::string> readElfSymbol(std::string_view elf,
       if (rel > secSize || size > secSize - rel)
         return fail("symbol `" + std::string(symbol) +
                     "` lies outside its section");
-      return stripTrailingNuls(std::string(
-          reinterpret_cast<const char *>(p + secOff + rel), size));
+      return stripTrailingNuls(
+          std::string(reinterpret_cast<const char *>(p + secOff + rel), size));
     }
   }
   return std::nullopt;

@@ -1,4 +1,5 @@
-//===- Launch.cpp - argument checking and grid evaluation ------------------===//
+//===- Launch.cpp - argument checking and grid evaluation
+//------------------===//
 //
 // The checks a launch runs before calling the driver. They are written for
 // the hot path: no allocation unless an error is being reported.
@@ -62,11 +63,12 @@ void convertInteger(const KernelDesc &k, size_t i, ArgValue &a, ScalarKind to) {
     fits = !negative && magnitude <= max;
   }
   if (!fits) {
-    std::string value = negative ? std::to_string(signedValue)
-                                 : std::to_string(magnitude);
-    argError(k, i, "expected `" + std::string(scalarKindName(to)) + "`, got " +
-                       describeArg(a) + " with value " + value +
-                       ", which does not fit");
+    std::string value =
+        negative ? std::to_string(signedValue) : std::to_string(magnitude);
+    argError(k, i,
+             "expected `" + std::string(scalarKindName(to)) + "`, got " +
+                 describeArg(a) + " with value " + value +
+                 ", which does not fit");
   }
   uint64_t bits = negative ? uint64_t(signedValue) : magnitude;
   a.bits = truncateBits(bits, toSize);
@@ -99,8 +101,8 @@ void checkArguments(const KernelDesc &k, ArgValue *args, size_t count) {
   if (count != k.params.size()) {
     std::string sig;
     for (const Param &p : k.params)
-      sig += (sig.empty() ? "" : ", ") + p.name + ": " +
-             formatParamType(p.type);
+      sig +=
+          (sig.empty() ? "" : ", ") + p.name + ": " + formatParamType(p.type);
     throw Error("expected " + std::to_string(k.params.size()) +
                     " argument(s) (" + sig + "), got " + std::to_string(count),
                 k.name);
@@ -110,50 +112,59 @@ void checkArguments(const KernelDesc &k, ArgValue *args, size_t count) {
     ArgValue &a = args[i];
     if (p.type.pointer) {
       if (!a.type.pointer)
-        argError(k, i, "expected `" + formatParamType(p.type) + "`, got " +
-                           describeArg(a));
+        argError(k, i,
+                 "expected `" + formatParamType(p.type) + "`, got " +
+                     describeArg(a));
       if (!a.anyPointee && a.type.elem != p.type.elem)
-        argError(k, i, "expected `" + formatParamType(p.type) + "`, got " +
-                           describeArg(a));
+        argError(k, i,
+                 "expected `" + formatParamType(p.type) + "`, got " +
+                     describeArg(a));
       uint64_t natural = scalarKindSize(p.type.elem);
       if (a.bits % natural != 0)
-        argError(k, i, "pointer " + hexAddress(a.bits) + " is misaligned for `" +
-                           formatParamType(p.type) + "` (needs " +
-                           std::to_string(natural) + "-byte alignment)");
+        argError(k, i,
+                 "pointer " + hexAddress(a.bits) + " is misaligned for `" +
+                     formatParamType(p.type) + "` (needs " +
+                     std::to_string(natural) + "-byte alignment)");
       if (p.aligned > 1 && a.bits % p.aligned != 0)
-        argError(k, i, "pointer " + hexAddress(a.bits) +
-                           " violates the hint @aligned(" +
-                           std::to_string(p.aligned) + ")");
+        argError(k, i,
+                 "pointer " + hexAddress(a.bits) +
+                     " violates the hint @aligned(" +
+                     std::to_string(p.aligned) + ")");
       continue;
     }
     if (a.type.pointer)
-      argError(k, i, "expected `" + formatParamType(p.type) + "`, got " +
-                         describeArg(a));
+      argError(k, i,
+               "expected `" + formatParamType(p.type) + "`, got " +
+                   describeArg(a));
     ScalarKind to = p.type.elem, from = a.type.elem;
     if (to == ScalarKind::I1 || from == ScalarKind::I1 ||
         to == ScalarKind::F16 || to == ScalarKind::BF16 ||
         from == ScalarKind::F16 || from == ScalarKind::BF16) {
       // bool and the 16-bit floats are passed bit-exact, never converted.
       if (from != to)
-        argError(k, i, "expected `" + formatParamType(p.type) + "`, got " +
-                           describeArg(a));
+        argError(k, i,
+                 "expected `" + formatParamType(p.type) + "`, got " +
+                     describeArg(a));
     } else if (isIntegerKind(to)) {
       if (!isIntegerKind(from))
-        argError(k, i, "expected `" + formatParamType(p.type) + "`, got " +
-                           describeArg(a));
+        argError(k, i,
+                 "expected `" + formatParamType(p.type) + "`, got " +
+                     describeArg(a));
       if (from != to)
         convertInteger(k, i, a, to);
       if (p.multipleOf > 1) {
         int64_t v = integerArgValue(a, to);
         if (v % p.multipleOf != 0)
-          argError(k, i, "value " + std::to_string(v) +
-                             " violates the hint @multiple_of(" +
-                             std::to_string(p.multipleOf) + ")");
+          argError(k, i,
+                   "value " + std::to_string(v) +
+                       " violates the hint @multiple_of(" +
+                       std::to_string(p.multipleOf) + ")");
       }
     } else { // f32 / f64
       if (!isFloatKind(from))
-        argError(k, i, "expected `" + formatParamType(p.type) + "`, got " +
-                           describeArg(a));
+        argError(k, i,
+                 "expected `" + formatParamType(p.type) + "`, got " +
+                     describeArg(a));
       if (from != to) {
         if (to == ScalarKind::F32) {
           double d;
@@ -237,11 +248,21 @@ Grid evaluateGrid(const GridProgram &program, const ArgValue *args,
       uint64_t ua = uint64_t(a), ub = uint64_t(b);
       int64_t r = 0;
       switch (op.code) {
-      case GridOp::Add: r = int64_t(ua + ub); break;
-      case GridOp::Sub: r = int64_t(ua - ub); break;
-      case GridOp::Mul: r = int64_t(ua * ub); break;
-      case GridOp::Min: r = a < b ? a : b; break;
-      case GridOp::Max: r = a > b ? a : b; break;
+      case GridOp::Add:
+        r = int64_t(ua + ub);
+        break;
+      case GridOp::Sub:
+        r = int64_t(ua - ub);
+        break;
+      case GridOp::Mul:
+        r = int64_t(ua * ub);
+        break;
+      case GridOp::Min:
+        r = a < b ? a : b;
+        break;
+      case GridOp::Max:
+        r = a > b ? a : b;
+        break;
       default:
         if (b == 0)
           throw Error("@grid divides by zero", kernel);

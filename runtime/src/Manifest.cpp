@@ -1,4 +1,5 @@
-//===- Manifest.cpp - parse and validate the manifest JSON -----------------===//
+//===- Manifest.cpp - parse and validate the manifest JSON
+//-----------------===//
 //
 // Turns the JSON of docs/manifest.md into blk::Manifest, checking everything
 // the launcher later relies on (types known, grid indices valid, sizes sane),
@@ -34,8 +35,8 @@ private:
   KernelDesc kernel(const Json &k, const std::string &where);
   Specialization specialization(const Json &s, const KernelDesc &k,
                                 const std::string &where);
-  GridExpr gridExpr(const Json &e, const KernelDesc &k, const std::string &where,
-                    unsigned depth);
+  GridExpr gridExpr(const Json &e, const KernelDesc &k,
+                    const std::string &where, unsigned depth);
 
   const std::string &origin_;
 };
@@ -93,8 +94,8 @@ GridExpr ManifestParser::gridExpr(const Json &e, const KernelDesc &k,
     g.kind = GridExpr::Kind::Param;
     g.value = integer(e, "param", where, 0, true);
     if (g.value < 0 || size_t(g.value) >= k.params.size())
-      fail(where, "parameter index " + std::to_string(g.value) +
-                      " out of range");
+      fail(where,
+           "parameter index " + std::to_string(g.value) + " out of range");
     ParamType t = k.params[size_t(g.value)].type;
     if (t.pointer || !isIntegerKind(t.elem))
       fail(where, "grid uses parameter `" + k.params[size_t(g.value)].name +
@@ -102,10 +103,10 @@ GridExpr ManifestParser::gridExpr(const Json &e, const KernelDesc &k,
     return g;
   }
   static const std::pair<const char *, GridExpr::Op> ops[] = {
-      {"add", GridExpr::Op::Add},   {"sub", GridExpr::Op::Sub},
-      {"mul", GridExpr::Op::Mul},   {"div", GridExpr::Op::Div},
-      {"mod", GridExpr::Op::Mod},   {"cdiv", GridExpr::Op::Cdiv},
-      {"min", GridExpr::Op::Min},   {"max", GridExpr::Op::Max},
+      {"add", GridExpr::Op::Add}, {"sub", GridExpr::Op::Sub},
+      {"mul", GridExpr::Op::Mul}, {"div", GridExpr::Op::Div},
+      {"mod", GridExpr::Op::Mod}, {"cdiv", GridExpr::Op::Cdiv},
+      {"min", GridExpr::Op::Min}, {"max", GridExpr::Op::Max},
       {"neg", GridExpr::Op::Neg}};
   std::string op = str(e, "op", where);
   g.kind = GridExpr::Kind::Op;
@@ -122,9 +123,8 @@ GridExpr ManifestParser::gridExpr(const Json &e, const KernelDesc &k,
   if (!args.is_array() || args.size() != arity)
     fail(where, "`" + op + "` takes " + std::to_string(arity) + " argument(s)");
   for (size_t i = 0; i < args.size(); ++i)
-    g.args.push_back(gridExpr(args[i], k,
-                              where + ".args[" + std::to_string(i) + "]",
-                              depth + 1));
+    g.args.push_back(gridExpr(
+        args[i], k, where + ".args[" + std::to_string(i) + "]", depth + 1));
   return g;
 }
 
@@ -237,9 +237,9 @@ Manifest ManifestParser::parse(const Json &root) {
     fail("schema", "unsupported schema " + std::to_string(m.schema) +
                        " (this runtime reads schema " +
                        std::to_string(kManifestSchema) + ")");
-  for (auto [key, out] : {std::pair{"compiler", &m.compiler},
-                          std::pair{"source", &m.source},
-                          std::pair{"source_hash", &m.sourceHash}})
+  for (auto [key, out] :
+       {std::pair{"compiler", &m.compiler}, std::pair{"source", &m.source},
+        std::pair{"source_hash", &m.sourceHash}})
     if (root.contains(key) && root[key].is_string())
       *out = root[key].get<std::string>();
   if (root.contains("archs") && root["archs"].is_array())
@@ -250,7 +250,8 @@ Manifest ManifestParser::parse(const Json &root) {
   if (!kernels.is_array())
     fail("kernels", "expected an array");
   for (size_t i = 0; i < kernels.size(); ++i) {
-    m.kernels.push_back(kernel(kernels[i], "kernels[" + std::to_string(i) + "]"));
+    m.kernels.push_back(
+        kernel(kernels[i], "kernels[" + std::to_string(i) + "]"));
     for (size_t j = 0; j + 1 < m.kernels.size(); ++j)
       if (m.kernels[j].name == m.kernels.back().name)
         fail("kernels", "kernel `" + m.kernels.back().name + "` listed twice");
@@ -284,8 +285,9 @@ std::string formatConfig(const Specialization &spec) {
   for (const ConfigValue &v : spec.config) {
     if (!s.empty())
       s += ' ';
-    s += v.name + "=" +
-         (v.isFloat ? std::to_string(v.floatValue) : std::to_string(v.intValue));
+    s +=
+        v.name + "=" +
+        (v.isFloat ? std::to_string(v.floatValue) : std::to_string(v.intValue));
   }
   if (!s.empty())
     s += ' ';

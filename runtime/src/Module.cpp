@@ -1,14 +1,15 @@
-//===- Module.cpp - module loading, specialisation choice, launches --------===//
+//===- Module.cpp - module loading, specialisation choice, launches
+//--------===//
 //
 // Loading resolves everything a launch needs (functions, shared-memory
 // opt-in, compiled grids) so Kernel::launchChecked only checks arguments,
 // evaluates the grid and calls cuLaunchKernel.
 //
 //===----------------------------------------------------------------------===//
+#include "blk/runtime/Module.h"
 #include "ContextImpl.h"
 #include "blk/runtime/Error.h"
 #include "blk/runtime/FatbinReader.h"
-#include "blk/runtime/Module.h"
 
 namespace blk {
 namespace detail {
@@ -41,11 +42,12 @@ static void resolveKernels(ModuleState &m) {
     for (const Specialization &spec : desc.specializations) {
       SpecState ss;
       ss.spec = &spec;
-      CUresult r =
-          ctx.api->cuModuleGetFunction(&ss.function, m.module, spec.entry.c_str());
+      CUresult r = ctx.api->cuModuleGetFunction(&ss.function, m.module,
+                                                spec.entry.c_str());
       if (r != CUDA_SUCCESS)
-        ctx.fail(r, m.name + ": entry `" + spec.entry +
-                        "` named by the manifest is not in the module",
+        ctx.fail(r,
+                 m.name + ": entry `" + spec.entry +
+                     "` named by the manifest is not in the module",
                  desc.name);
       if (spec.threads > ctx.info.limits.maxThreadsPerBlock)
         throw Error(m.name + ": " + std::to_string(spec.threads) +
@@ -195,17 +197,17 @@ Kernel Kernel::withValue(std::string_view name, bool isInt, int64_t i,
     std::string consts;
     for (const ConstParam &c : d.constParams)
       consts += (consts.empty() ? "`" : ", `") + c.name + "`";
-    throw Error("no const parameter or option `" + pin.name +
-                    "` (const parameters: " +
-                    (consts.empty() ? "none" : consts) +
-                    "; options: `num_warps`, `num_stages`)",
-                d.name);
+    throw Error(
+        "no const parameter or option `" + pin.name +
+            "` (const parameters: " + (consts.empty() ? "none" : consts) +
+            "; options: `num_warps`, `num_stages`)",
+        d.name);
   }
   std::string wanted, available;
   for (const ConfigValue &p : result.pins_)
-    wanted += (wanted.empty() ? "" : " ") + p.name + "=" +
-              (p.isFloat ? std::to_string(p.floatValue)
-                         : std::to_string(p.intValue));
+    wanted +=
+        (wanted.empty() ? "" : " ") + p.name + "=" +
+        (p.isFloat ? std::to_string(p.floatValue) : std::to_string(p.intValue));
   for (const Specialization &s : d.specializations)
     available += (available.empty() ? "" : "; ") + formatConfig(s);
   throw Error("no specialisation with " + wanted +
@@ -238,8 +240,8 @@ void Kernel::launchChecked(const LaunchOptions &options, ArgValue *values,
   if (r != CUDA_SUCCESS)
     ctx.fail(r,
              "launch of `" + s.spec->entry + "` on grid (" +
-                 std::to_string(grid.x) + ", " + std::to_string(grid.y) +
-                 ", " + std::to_string(grid.z) + ") failed",
+                 std::to_string(grid.x) + ", " + std::to_string(grid.y) + ", " +
+                 std::to_string(grid.z) + ") failed",
              d.name);
 }
 

@@ -1,4 +1,5 @@
-//===- Types.cpp - blk type spellings --------------------------------------===//
+//===- Types.cpp - blk type spellings
+//--------------------------------------===//
 #include "blk/runtime/Types.h"
 
 namespace blk {
@@ -8,10 +9,10 @@ struct KindInfo {
   const char *name;
   unsigned size;
 };
-constexpr KindInfo kKinds[] = {
-    {"i1", 1},  {"i8", 1},  {"i16", 2},  {"i32", 4}, {"i64", 8},
-    {"u8", 1},  {"u16", 2}, {"u32", 4},  {"u64", 8}, {"f16", 2},
-    {"bf16", 2}, {"f32", 4}, {"f64", 8}};
+constexpr KindInfo kKinds[] = {{"i1", 1},  {"i8", 1},  {"i16", 2},  {"i32", 4},
+                               {"i64", 8}, {"u8", 1},  {"u16", 2},  {"u32", 4},
+                               {"u64", 8}, {"f16", 2}, {"bf16", 2}, {"f32", 4},
+                               {"f64", 8}};
 } // namespace
 
 const char *scalarKindName(ScalarKind kind) {

@@ -99,9 +99,9 @@ TEST_F(Gpu, GridFromAtGridComputesCorrectResults) {
   for (int block : {1024, 256}) {
     out.fill(kPoison);
     blk::Kernel k = mod->kernel("double_grid").with("BLOCK", block);
-    EXPECT_EQ(k.specialization().entry,
-              "double_grid__BLOCK_" + std::to_string(block) + "__w" +
-                  (block == 1024 ? "4" : "2"));
+    EXPECT_EQ(k.specialization().entry, "double_grid__BLOCK_" +
+                                            std::to_string(block) + "__w" +
+                                            (block == 1024 ? "4" : "2"));
     k.launch(dx, out, n);
     std::vector<float> got = out.download();
     for (int i = 0; i < n; ++i)
@@ -147,9 +147,8 @@ TEST_F(Gpu, MisalignedPointersAndHints) {
   EXPECT_NE(msg.find("argument 1 `x`: pointer 0x"), std::string::npos) << msg;
   EXPECT_NE(msg.find("violates the hint @aligned(16)"), std::string::npos)
       << msg;
-  msg = errorOf([&] {
-    k.launch(x, blk::DevicePtr<float>(out.address() + 2), 1000);
-  });
+  msg = errorOf(
+      [&] { k.launch(x, blk::DevicePtr<float>(out.address() + 2), 1000); });
   EXPECT_NE(msg.find("is misaligned for `*f32` (needs 4-byte alignment)"),
             std::string::npos)
       << msg;
@@ -169,9 +168,8 @@ TEST_F(Gpu, WrongArchArtifactIsRefused) {
   std::string dev = "device 0 (" + ctx->device().name + ", sm_" +
                     std::to_string(ctx->device().sm) + ")";
   EXPECT_EQ(errorOf([&] { ctx->load(fixture("kernels_sm80")); }),
-            "blk: " + fixture("kernels_sm80") +
-                ": no cubin or PTX usable on " + dev +
-                "; the file holds cubin sm_80");
+            "blk: " + fixture("kernels_sm80") + ": no cubin or PTX usable on " +
+                dev + "; the file holds cubin sm_80");
   EXPECT_EQ(errorOf([&] { ctx->load(fixture("kernels_future")); }),
             "blk: " + fixture("kernels_future") +
                 ": no cubin or PTX usable on " + dev +
@@ -197,7 +195,8 @@ TEST_F(Gpu, CorruptArtifactsAreRefused) {
   std::vector<unsigned char> bytes = blk::readBinaryFile(fixture("kernels"));
   std::vector<unsigned char> half(bytes.begin(),
                                   bytes.begin() + bytes.size() / 2);
-  std::string msg = errorOf([&] { ctx->loadImage(half.data(), half.size(), "half"); });
+  std::string msg =
+      errorOf([&] { ctx->loadImage(half.data(), half.size(), "half"); });
   EXPECT_EQ(msg.rfind("blk: half: truncated fatbin", 0), 0u) << msg;
   EXPECT_EQ(errorOf([&] { ctx->load(fixture("kernels_nomanifest")); }),
             "blk: " + fixture("kernels_nomanifest") +
@@ -216,7 +215,9 @@ TEST_F(Gpu, ExplicitGridAndKernelsWithoutGrid) {
             "as the first launch argument");
   k.launch(blk::Grid{4}, out);
   EXPECT_EQ(out.download(), (std::vector<int32_t>{4, 14, 24, 34}));
-  EXPECT_EQ(errorOf([&] { k.launch(blk::Grid{1, 70000}, out); }),
+  EXPECT_EQ(errorOf([&] {
+              k.launch(blk::Grid{1, 70000}, out);
+            }),
             "blk: kernel `no_grid`: grid dimension y = 70000 is outside [0, "
             "65535]");
   // An explicit grid overrides @grid; an empty grid launches nothing.
@@ -270,10 +271,9 @@ TEST_F(Gpu, SpecialisationAndKernelLookupErrors) {
   EXPECT_EQ(msg, "blk: kernel `double_grid`: no const parameter or option "
                  "`TILE` (const parameters: `BLOCK`; options: `num_warps`, "
                  "`num_stages`)");
-  EXPECT_EQ(mod->kernel("double_grid").with("num_warps", 2)
-                .specialization()
-                .entry,
-            "double_grid__BLOCK_256__w2");
+  EXPECT_EQ(
+      mod->kernel("double_grid").with("num_warps", 2).specialization().entry,
+      "double_grid__BLOCK_256__w2");
   msg = errorOf([&] { mod->kernel("triple"); });
   EXPECT_EQ(msg.rfind("blk: " + fixture("kernels") +
                           ": no kernel `triple`; the module has `double_grid`",
@@ -305,7 +305,8 @@ TEST_F(Gpu, SeveralThreadsLaunching) {
         const int n = 1000 + 997 * t;
         std::vector<float> x = randomFloats(n, 100 + t);
         blk::DeviceBuffer<float> dx(*ctx, x), out(*ctx, n);
-        blk::Kernel k = m.kernel("double_grid").with("BLOCK", t % 2 ? 256 : 1024);
+        blk::Kernel k =
+            m.kernel("double_grid").with("BLOCK", t % 2 ? 256 : 1024);
         for (int r = 0; r < rounds; ++r) {
           out.fill(kPoison);
           k.launch(stream, dx, out, n);

@@ -1,4 +1,5 @@
-//===- runtime.h - libblkrt, the blk runtime (umbrella header) ---*- C++ -*-===//
+//===- runtime.h - libblkrt, the blk runtime (umbrella header) ---*- C++
+//-*-===//
 //
 //   blk::Context ctx;                                    // device 0
 //   blk::Module mod = ctx.load("double.fatbin");

@@ -73,25 +73,41 @@ CUresult CUDAAPI cuDriverGetVersion(int *v) {
 }
 CUresult CUDAAPI cuGetErrorName(CUresult r, const char **s) {
   switch (r) {
-  case CUDA_ERROR_NO_DEVICE: *s = "CUDA_ERROR_NO_DEVICE"; break;
-  case CUDA_ERROR_NOT_FOUND: *s = "CUDA_ERROR_NOT_FOUND"; break;
-  case CUDA_ERROR_INVALID_CONTEXT: *s = "CUDA_ERROR_INVALID_CONTEXT"; break;
+  case CUDA_ERROR_NO_DEVICE:
+    *s = "CUDA_ERROR_NO_DEVICE";
+    break;
+  case CUDA_ERROR_NOT_FOUND:
+    *s = "CUDA_ERROR_NOT_FOUND";
+    break;
+  case CUDA_ERROR_INVALID_CONTEXT:
+    *s = "CUDA_ERROR_INVALID_CONTEXT";
+    break;
   case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES:
     *s = "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES";
     break;
-  default: *s = "CUDA_ERROR_UNKNOWN"; break;
+  default:
+    *s = "CUDA_ERROR_UNKNOWN";
+    break;
   }
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuGetErrorString(CUresult r, const char **s) {
   switch (r) {
-  case CUDA_ERROR_NO_DEVICE: *s = "no CUDA-capable device is detected"; break;
-  case CUDA_ERROR_NOT_FOUND: *s = "named symbol not found"; break;
-  case CUDA_ERROR_INVALID_CONTEXT: *s = "invalid device context"; break;
+  case CUDA_ERROR_NO_DEVICE:
+    *s = "no CUDA-capable device is detected";
+    break;
+  case CUDA_ERROR_NOT_FOUND:
+    *s = "named symbol not found";
+    break;
+  case CUDA_ERROR_INVALID_CONTEXT:
+    *s = "invalid device context";
+    break;
   case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES:
     *s = "too many resources requested for launch";
     break;
-  default: *s = "unknown error"; break;
+  default:
+    *s = "unknown error";
+    break;
   }
   return CUDA_SUCCESS;
 }
@@ -109,15 +125,31 @@ CUresult CUDAAPI cuDeviceGetName(char *name, int len, CUdevice) {
 }
 CUresult CUDAAPI cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice) {
   switch (a) {
-  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *v = fakeSm() / 10; break;
-  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *v = fakeSm() % 10; break;
-  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *v = 132; break;
-  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X: *v = 2147483647; break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+    *v = fakeSm() / 10;
+    break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
+    *v = fakeSm() % 10;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
+    *v = 132;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X:
+    *v = 2147483647;
+    break;
   case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y:
-  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z: *v = 65535; break;
-  case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *v = 1024; break;
-  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *v = 232448; break;
-  default: *v = 0; break;
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z:
+    *v = 65535;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
+    *v = 1024;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+    *v = 232448;
+    break;
+  default:
+    *v = 0;
+    break;
   }
   return CUDA_SUCCESS;
 }

@@ -1,4 +1,5 @@
-//===- FakeDriver.h - test hooks of the fake CUDA driver -------------------===//
+//===- FakeDriver.h - test hooks of the fake CUDA driver
+//-------------------===//
 //
 // libblkrt_fake_cuda.so implements the driver entry points libblkrt uses,
 // on host memory, so Context/Module/Kernel/DeviceBuffer run in CI without a
@@ -17,9 +18,9 @@ struct BlkFakeLaunch {
   unsigned block[3];
   unsigned sharedBytes;
   void *stream;
-  unsigned paramCount;  ///< as set by blkFakeSetParamCount
-  uint64_t params[16];  ///< the first 8 bytes of each parameter
-  uint64_t launches;    ///< total launches so far
+  unsigned paramCount; ///< as set by blkFakeSetParamCount
+  uint64_t params[16]; ///< the first 8 bytes of each parameter
+  uint64_t launches;   ///< total launches so far
 };
 
 extern "C" {

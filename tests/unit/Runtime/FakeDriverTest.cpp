@@ -123,7 +123,8 @@ TEST_F(FakeDriver, LaunchPassesGridBlockAndArguments) {
   EXPECT_EQ(l.grid[1], 3u);
   EXPECT_EQ(l.stream, stream.handle());
 
-  mod.kernel("no_grid").launch(Grid{6, 2, 3}, DevicePtr<int32_t>(out.address()));
+  mod.kernel("no_grid").launch(Grid{6, 2, 3},
+                               DevicePtr<int32_t>(out.address()));
   l = last();
   EXPECT_EQ(l.grid[0], 6u);
   EXPECT_EQ(l.grid[2], 3u);

@@ -35,7 +35,8 @@ TEST(FatbinReader, ListsCubinAndPtxImages) {
   EXPECT_EQ(r.images()[2].arch, 90u);
   EXPECT_FALSE(r.images()[0].compressed);
   EXPECT_EQ(r.describe(), "cubin sm_80, cubin sm_90, PTX compute_90");
-  EXPECT_EQ(r.payload(r.images()[0]).substr(0, 4), "\x7f" "ELF");
+  EXPECT_EQ(r.payload(r.images()[0]).substr(0, 4), "\x7f"
+                                                   "ELF");
   EXPECT_NE(r.payload(r.images()[2]).find(".target sm_90"),
             std::string_view::npos);
 }
@@ -55,9 +56,9 @@ TEST(FatbinReader, ReadsManifestFromCubinImageDirectly) {
       readElfSymbol(r.payload(r.images()[0]), "__blk_manifest", "cubin");
   ASSERT_TRUE(m.has_value());
   EXPECT_EQ(*m, fixtureManifestJson());
-  EXPECT_FALSE(readElfSymbol(r.payload(r.images()[0]), "no_such_symbol",
-                             "cubin")
-                   .has_value());
+  EXPECT_FALSE(
+      readElfSymbol(r.payload(r.images()[0]), "no_such_symbol", "cubin")
+          .has_value());
 }
 
 TEST(FatbinReader, ReadsManifestFromPtxOnlyArtifact) {
@@ -189,9 +190,10 @@ TEST(FatbinReader, PtxByteArrayParsing) {
                    .has_value());
   EXPECT_FALSE(readPtxByteArray("x_blk_manifest", "__blk_manifest", "p"));
   // The backend's layout: 32 bytes a line, after a comment.
-  std::string backend = ".address_size 64\n\n// blk manifest (docs/manifest.md)\n"
-                        ".visible .global .align 1 .b8 __blk_manifest[3] = {\n"
-                        "  91, 49,\n  93\n};\n";
+  std::string backend =
+      ".address_size 64\n\n// blk manifest (docs/manifest.md)\n"
+      ".visible .global .align 1 .b8 __blk_manifest[3] = {\n"
+      "  91, 49,\n  93\n};\n";
   EXPECT_EQ(readPtxByteArray(backend, "__blk_manifest", "p").value(), "[1]");
   EXPECT_NE(errorOf([&] {
               readPtxByteArray(".global .b8 __blk_manifest[1] = {300};",

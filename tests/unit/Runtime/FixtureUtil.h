@@ -1,4 +1,5 @@
-//===- FixtureUtil.h - access to the generated test artifacts --------------===//
+//===- FixtureUtil.h - access to the generated test artifacts
+//--------------===//
 #pragma once
 
 #include "blk/runtime/FatbinReader.h"

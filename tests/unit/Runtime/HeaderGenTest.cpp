@@ -88,18 +88,18 @@ TEST(HeaderGen, WritesTypedLaunchers) {
   // no @grid: only the explicit-grid call operators
   size_t noGrid = h.find("class no_grid_kernel");
   ASSERT_NE(noGrid, std::string::npos);
-  EXPECT_EQ(h.find("void operator()(blk::DevicePtr<int32_t> out) const",
-                   noGrid),
-            std::string::npos);
+  EXPECT_EQ(
+      h.find("void operator()(blk::DevicePtr<int32_t> out) const", noGrid),
+      std::string::npos);
 }
 
 TEST(HeaderGen, CompilesAsCxx17AgainstRuntimeHeadersAlone) {
   HeaderOptions options;
   options.fatbinPath = "/opt/x/kernels.fatbin";
   std::string log;
-  EXPECT_EQ(compileWithHeader("path",
-                              generateLauncherHeader(fixtureManifest(), options),
-                              kUse, log),
+  EXPECT_EQ(compileWithHeader(
+                "path", generateLauncherHeader(fixtureManifest(), options),
+                kUse, log),
             0)
       << log;
 }
@@ -122,16 +122,16 @@ TEST(HeaderGen, WrongPointerTypeDoesNotCompile) {
   HeaderOptions options;
   options.fatbinPath = "k.fatbin";
   std::string log;
-  EXPECT_NE(compileWithHeader("negative",
-                              generateLauncherHeader(fixtureManifest(), options),
-                              R"(
+  EXPECT_NE(compileWithHeader(
+                "negative", generateLauncherHeader(fixtureManifest(), options),
+                R"(
 void use(const blk::Context &ctx, blk::DeviceBuffer<int32_t> &i) {
   kernels_blk::module m(ctx);
   m.double_grid(i, i, 10); // *f32 parameters
 }
 int main() { return 0; }
 )",
-                              log),
+                log),
             0);
   EXPECT_NE(log.find("double_grid"), std::string::npos) << log;
 }

@@ -166,8 +166,8 @@ TEST_F(LaunchChecks, GridFromManifest) {
   EXPECT_EQ(g2.y, 3); // cdiv(65, 32)
   EXPECT_EQ(g2.z, 1);
   DeviceBuffer<double> d;
-  EXPECT_EQ(gridOf(m, "scale_f64", d, d, 1.0, int64_t(1) << 33).x,
-            int64_t(1) << 26);
+  EXPECT_EQ(gridOf(m, "scale_f64", d, d, 1.0, int64_t(1) << 33).x, int64_t(1)
+                                                                       << 26);
 }
 
 TEST(GridProgram, AllOperatorsTruncateLikeC) {
@@ -185,8 +185,8 @@ TEST(GridProgram, AllOperatorsTruncateLikeC) {
   const KernelDesc &k = m.kernels[0];
   GridProgram p = compileGrid(k.specializations[0].grid, k.params, "k");
   EXPECT_EQ(p.dims, 3u);
-  std::array<ArgValue, 2> v{{ArgTraits<int32_t>::make(-7),
-                             ArgTraits<uint8_t>::make(200)}};
+  std::array<ArgValue, 2> v{
+      {ArgTraits<int32_t>::make(-7), ArgTraits<uint8_t>::make(200)}};
   Grid g = evaluateGrid(p, v.data(), "k");
   EXPECT_EQ(g.x, -1 * 100 + -3); // -7/4 = -1, -7%4 = -3 (truncating)
   EXPECT_EQ(g.y, 9);             // max(-200, min(9, 199))

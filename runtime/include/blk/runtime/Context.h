@@ -1,4 +1,5 @@
-//===- Context.h - device context, streams and events ------------*- C++ -*-===//
+//===- Context.h - device context, streams and events ------------*- C++
+//-*-===//
 //
 // blk::Context opens the CUDA driver (libcuda.so.1, loaded at run time so
 // programs start on machines without one), picks a device and retains its
@@ -31,17 +32,17 @@ class ContextImpl;
 /// Properties of the context's device.
 struct DeviceInfo {
   int ordinal = 0;
-  std::string name;          ///< "NVIDIA H200"
-  unsigned sm = 0;           ///< compute capability as 90 for 9.0
+  std::string name; ///< "NVIDIA H200"
+  unsigned sm = 0;  ///< compute capability as 90 for 9.0
   int multiprocessors = 0;
-  size_t totalMemory = 0;    ///< bytes
-  int driverVersion = 0;     ///< e.g. 13000
-  LaunchLimits limits;       ///< grid, block and shared-memory limits
+  size_t totalMemory = 0; ///< bytes
+  int driverVersion = 0;  ///< e.g. 13000
+  LaunchLimits limits;    ///< grid, block and shared-memory limits
 };
 
 /// How to open a Context.
 struct ContextOptions {
-  int device = 0;                            ///< device ordinal
+  int device = 0;                             ///< device ordinal
   std::string driverLibrary = "libcuda.so.1"; ///< the driver to dlopen
 };
 

@@ -1,4 +1,5 @@
-//===- DeviceBuffer.h - typed device memory -----------------------*- C++ -*-===//
+//===- DeviceBuffer.h - typed device memory -----------------------*- C++
+//-*-===//
 //
 // DeviceBuffer<T> owns `size()` elements of device memory; DevicePtr<T> is a
 // non-owning typed device address. Both are accepted by Kernel::launch for a
@@ -21,19 +22,21 @@ namespace blk {
 namespace detail {
 // Host type names per ScalarKind, for argument-check messages.
 inline constexpr const char *kBufferNames[] = {
-    "DeviceBuffer<bool>",     "DeviceBuffer<int8_t>",   "DeviceBuffer<int16_t>",
-    "DeviceBuffer<int32_t>",  "DeviceBuffer<int64_t>",  "DeviceBuffer<uint8_t>",
-    "DeviceBuffer<uint16_t>", "DeviceBuffer<uint32_t>", "DeviceBuffer<uint64_t>",
-    "DeviceBuffer<blk::half>", "DeviceBuffer<blk::bfloat16>",
-    "DeviceBuffer<float>",    "DeviceBuffer<double>"};
+    "DeviceBuffer<bool>",          "DeviceBuffer<int8_t>",
+    "DeviceBuffer<int16_t>",       "DeviceBuffer<int32_t>",
+    "DeviceBuffer<int64_t>",       "DeviceBuffer<uint8_t>",
+    "DeviceBuffer<uint16_t>",      "DeviceBuffer<uint32_t>",
+    "DeviceBuffer<uint64_t>",      "DeviceBuffer<blk::half>",
+    "DeviceBuffer<blk::bfloat16>", "DeviceBuffer<float>",
+    "DeviceBuffer<double>"};
 inline constexpr const char *kDevicePtrNames[] = {
-    "DevicePtr<bool>",     "DevicePtr<int8_t>",   "DevicePtr<int16_t>",
-    "DevicePtr<int32_t>",  "DevicePtr<int64_t>",  "DevicePtr<uint8_t>",
-    "DevicePtr<uint16_t>", "DevicePtr<uint32_t>", "DevicePtr<uint64_t>",
-    "DevicePtr<blk::half>", "DevicePtr<blk::bfloat16>",
-    "DevicePtr<float>",    "DevicePtr<double>"};
-template <class E> const char *typeName(const char *const (&names)[13],
-                                        const char *voidName) {
+    "DevicePtr<bool>",      "DevicePtr<int8_t>",        "DevicePtr<int16_t>",
+    "DevicePtr<int32_t>",   "DevicePtr<int64_t>",       "DevicePtr<uint8_t>",
+    "DevicePtr<uint16_t>",  "DevicePtr<uint32_t>",      "DevicePtr<uint64_t>",
+    "DevicePtr<blk::half>", "DevicePtr<blk::bfloat16>", "DevicePtr<float>",
+    "DevicePtr<double>"};
+template <class E>
+const char *typeName(const char *const (&names)[13], const char *voidName) {
   using Elem = std::remove_cv_t<E>;
   if constexpr (std::is_void_v<Elem>)
     return voidName;
@@ -167,8 +170,8 @@ template <class T> struct ArgTraits<DeviceBuffer<T>, void> {
 template <class T> struct ArgTraits<DevicePtr<T>, void> {
   static ArgValue make(const DevicePtr<T> &p) {
     return detail::makePointerArg<T>(
-        p.address, detail::typeName<T>(detail::kDevicePtrNames,
-                                       "DevicePtr<void>"));
+        p.address,
+        detail::typeName<T>(detail::kDevicePtrNames, "DevicePtr<void>"));
   }
 };
 

@@ -1,4 +1,5 @@
-//===- FatbinReader.h - walk a CUDA fatbin and find the manifest -*- C++ -*-===//
+//===- FatbinReader.h - walk a CUDA fatbin and find the manifest -*- C++
+//-*-===//
 //
 // Reads the CUDA fatbin container (docs/manifest.md, "Where the manifest
 // lives") without a GPU or driver: lists its device images (cubin / PTX, their
@@ -25,11 +26,11 @@ enum class ImageKind { Ptx, Cubin, Other };
 /// One device image (fatbin entry) of an artifact.
 struct FatbinImage {
   ImageKind kind = ImageKind::Other;
-  unsigned arch = 0;        ///< 90 for sm_90 / compute_90
-  size_t offset = 0;        ///< payload offset in the artifact
-  size_t size = 0;          ///< payload size (padded) in bytes
-  bool compressed = false;  ///< LZ4 / ZSTD entry: the driver can load it,
-                            ///< but its manifest cannot be read here
+  unsigned arch = 0;         ///< 90 for sm_90 / compute_90
+  size_t offset = 0;         ///< payload offset in the artifact
+  size_t size = 0;           ///< payload size (padded) in bytes
+  bool compressed = false;   ///< LZ4 / ZSTD entry: the driver can load it,
+                             ///< but its manifest cannot be read here
   bool archSpecific = false; ///< sm_90a-style: runs on exactly `arch` only
 };
 

@@ -1,4 +1,5 @@
-//===- HeaderGen.h - typed C++ launchers from a manifest ---------*- C++ -*-===//
+//===- HeaderGen.h - typed C++ launchers from a manifest ---------*- C++
+//-*-===//
 //
 // `blkc build --emit-header x.hpp` writes, from the manifest, one typed
 // launcher class per kernel (parameters as blk::DevicePtr<float>, int32_t...;

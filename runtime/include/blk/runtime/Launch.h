@@ -23,10 +23,10 @@ namespace blk {
 struct Grid {
   int64_t x = 1, y = 1, z = 1;
   Grid() = default;
-  template <class X, class Y = int, class Z = int,
-            class = std::enable_if_t<std::is_integral_v<X> &&
-                                     std::is_integral_v<Y> &&
-                                     std::is_integral_v<Z>>>
+  template <
+      class X, class Y = int, class Z = int,
+      class = std::enable_if_t<std::is_integral_v<X> && std::is_integral_v<Y> &&
+                               std::is_integral_v<Z>>>
   Grid(X gx, Y gy = 1, Z gz = 1)
       : x(static_cast<int64_t>(gx)), y(static_cast<int64_t>(gy)),
         z(static_cast<int64_t>(gz)) {}
@@ -41,8 +41,19 @@ struct LaunchLimits {
 
 /// One instruction of a compiled grid program (postfix order).
 struct GridOp {
-  enum Code : uint8_t { PushInt, PushParam, Add, Sub, Mul, Div, Mod, Cdiv,
-                        Min, Max, Neg };
+  enum Code : uint8_t {
+    PushInt,
+    PushParam,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Cdiv,
+    Min,
+    Max,
+    Neg
+  };
   uint8_t code = PushInt;
   ScalarKind kind = ScalarKind::I64; ///< PushParam: the parameter's type
   int64_t value = 0;                 ///< PushInt: constant; PushParam: index
@@ -51,7 +62,7 @@ struct GridOp {
 /// The @grid expressions of a specialisation, flattened for evaluation.
 struct GridProgram {
   std::vector<GridOp> ops;
-  unsigned dims = 0;         ///< 0 when the kernel has no @grid
+  unsigned dims = 0;            ///< 0 when the kernel has no @grid
   uint32_t ends[3] = {0, 0, 0}; ///< ops of dim d are [ends[d-1], ends[d])
 };
 

@@ -24,8 +24,8 @@ inline constexpr int kManifestSchema = 1;
 struct Param {
   std::string name;
   ParamType type;
-  uint32_t aligned = 0;    ///< pointer alignment hint in bytes, 0 if none
-  int64_t multipleOf = 0;  ///< integer divisibility hint, 0 if none
+  uint32_t aligned = 0;   ///< pointer alignment hint in bytes, 0 if none
+  int64_t multipleOf = 0; ///< integer divisibility hint, 0 if none
 };
 
 /// A `const` (compile-time) parameter; its value selects a specialisation.

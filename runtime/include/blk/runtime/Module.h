@@ -1,4 +1,5 @@
-//===- Module.h - loaded blk modules and checked kernel launches -*- C++ -*-===//
+//===- Module.h - loaded blk modules and checked kernel launches -*- C++
+//-*-===//
 //
 // A Module is a loaded blk fatbin with its manifest; a Kernel is one kernel
 // of it bound to one specialisation (chosen with `with`). Kernel::launch
@@ -54,8 +55,8 @@ private:
 
 /// Where and how to launch, collected from leading launch() arguments.
 struct LaunchOptions {
-  const Grid *grid = nullptr;      ///< explicit grid, else @grid
-  CUstream_st *stream = nullptr;   ///< null: the default stream
+  const Grid *grid = nullptr;    ///< explicit grid, else @grid
+  CUstream_st *stream = nullptr; ///< null: the default stream
 };
 
 /// One kernel of a module bound to one specialisation. Cheap to copy; keeps
@@ -98,8 +99,7 @@ private:
                    double f) const;
 
   template <class First, class... Rest>
-  void launchWith(LaunchOptions options, First &&first,
-                  Rest &&...rest) const {
+  void launchWith(LaunchOptions options, First &&first, Rest &&...rest) const {
     using F = std::decay_t<First>;
     if constexpr (std::is_same_v<F, Grid>) {
       options.grid = &first;

@@ -19,7 +19,19 @@ namespace blk {
 
 /// The scalar element types of blk.
 enum class ScalarKind : uint8_t {
-  I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64
+  I1,
+  I8,
+  I16,
+  I32,
+  I64,
+  U8,
+  U16,
+  U32,
+  U64,
+  F16,
+  BF16,
+  F32,
+  F64
 };
 
 /// A runtime parameter's type: a scalar, or a pointer to one (`*f32`).
@@ -87,11 +99,10 @@ BLK_SCALAR_KIND(double, F64)
 #undef BLK_SCALAR_KIND
 // `long long` / `unsigned long long` are distinct from int64_t on LP64 Linux.
 template <class T>
-struct ScalarKindOf<T, std::enable_if_t<std::is_integral_v<T> &&
-                                        !std::is_same_v<T, bool> &&
-                                        sizeof(T) == 8 &&
-                                        !std::is_same_v<T, int64_t> &&
-                                        !std::is_same_v<T, uint64_t>>> {
+struct ScalarKindOf<
+    T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+                        sizeof(T) == 8 && !std::is_same_v<T, int64_t> &&
+                        !std::is_same_v<T, uint64_t>>> {
   static constexpr ScalarKind value =
       std::is_signed_v<T> ? ScalarKind::I64 : ScalarKind::U64;
   static constexpr const char *name =
