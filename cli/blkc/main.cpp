@@ -61,7 +61,9 @@ int main(int argc, char **argv) {
         return;
       }
     }
-    std::cout << (sub ? sub->help() : app.help());
+    // app.help() would describe the selected subcommand (`help` itself).
+    std::cout << (sub ? sub->help()
+                      : app.get_formatter()->make_help(&app, "", CLI::AppFormatMode::Normal));
   });
 
   app.parse_complete_callback([&] {

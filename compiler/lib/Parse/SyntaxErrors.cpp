@@ -101,20 +101,49 @@ SyntaxErrorReporter::SyntaxErrorReporter(FileId file, std::string_view text,
                                          const std::vector<antlr4::Token *> &tokens,
                                          DiagnosticEngine &diags)
     : file(file), text(text), tokens(tokens), diags(diags) {
+  // A unit is one top-level declaration, delimited by the tokens' own brace
+  // balance (not the parser's view, which recovery may have confused): it
+  // ends after a `;` or `}` at brace depth 0. A missing `}` thus makes the
+  // rest of the file one unit, and an error there one error.
   unitOf.resize(tokens.size());
   uint32_t unit = 0;
   unsigned depth = 0;
   for (size_t i = 0; i < tokens.size(); ++i) {
     unitOf[i] = unit;
     size_t type = tokens[i]->getType();
-    if (type == BlkParser::LPAREN || type == BlkParser::LBRACK)
+    if (type == BlkParser::LBRACE)
       ++depth;
-    else if ((type == BlkParser::RPAREN || type == BlkParser::RBRACK) && depth > 0)
+    else if (type == BlkParser::RBRACE && depth > 0)
       --depth;
-    else if (type == BlkParser::LBRACE || type == BlkParser::RBRACE)
-      depth = 0; // no bracket spans a brace in valid code
     if ((type == BlkParser::SEMI || type == BlkParser::RBRACE) && depth == 0)
       ++unit;
+  }
+  // Closing brackets without their opener, for "unexpected `)` without a
+  // matching `(`".
+  unmatchedCloser.assign(tokens.size(), false);
+  std::vector<size_t> open;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    size_t type = tokens[i]->getType();
+    if (type == BlkParser::LPAREN || type == BlkParser::LBRACK || type == BlkParser::LBRACE) {
+      open.push_back(type);
+      continue;
+    }
+    size_t opener = type == BlkParser::RPAREN   ? BlkParser::LPAREN
+                    : type == BlkParser::RBRACK ? BlkParser::LBRACK
+                    : type == BlkParser::RBRACE ? BlkParser::LBRACE
+                                                : 0;
+    if (opener == 0)
+      continue;
+    // Match with the nearest opener of the same kind; brackets do not reach
+    // out of the innermost `{ … }`, and closing it drops unclosed ones.
+    size_t j = open.size();
+    while (j > 0 && open[j - 1] != opener &&
+           (opener == BlkParser::LBRACE || open[j - 1] != BlkParser::LBRACE))
+      --j;
+    if (j > 0 && open[j - 1] == opener)
+      open.resize(j - 1);
+    else
+      unmatchedCloser[i] = true;
   }
 }
 
@@ -141,7 +170,11 @@ void SyntaxErrorReporter::report(antlr4::Parser *parser, antlr4::Token *offendin
   size_t index = offending->getTokenIndex();
   uint32_t unit = index < unitOf.size() ? unitOf[index] : (unitOf.empty() ? 0 : unitOf.back());
   if (unit == lastUnit)
-    return; // a follow-on error of the same statement
+    return; // a follow-on error of the same declaration
+  // Reaching the end of the file in a bad state after an error is the
+  // parser's recovery speaking (it may have eaten a `}`), not a new mistake.
+  if (offending->getType() == kEof && errors != 0)
+    return;
   lastUnit = unit;
   ++errors;
 
@@ -156,6 +189,12 @@ void SyntaxErrorReporter::report(antlr4::Parser *parser, antlr4::Token *offendin
       found += (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) ? '?' : c;
     found += r.length() > 32 ? "…`" : "`";
   }
+  if (index < unmatchedCloser.size() && unmatchedCloser[index]) {
+    std::string opener = found == "`)`" ? "`(`" : found == "`]`" ? "`[`" : "`{`";
+    diags.report(DiagId::parse_unexpected, rangeOf(offending),
+                 {found + " without a matching " + opener});
+    return;
+  }
   std::string want = describeExpected(parser, expected);
   if (want.empty()) {
     diags.report(DiagId::parse_unexpected, rangeOf(offending), {found});
@@ -163,7 +202,7 @@ void SyntaxErrorReporter::report(antlr4::Parser *parser, antlr4::Token *offendin
   }
   // A missing `;` (or anything before end of file) belongs right after the
   // previous token, like clang's "expected ';' after expression".
-  bool wantsSemi = expected.size() == 1 && expected.contains(static_cast<size_t>(BlkParser::SEMI));
+  bool wantsSemi = want == "`;`";
   SourceRange at = (wantsSemi || offending->getType() == kEof) ? afterPrevious(offending)
                                                                : rangeOf(offending);
   auto diag = diags.report(DiagId::parse_expected, at, {want, found});

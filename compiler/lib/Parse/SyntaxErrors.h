@@ -4,8 +4,7 @@
 // (single-token insertion/deletion, resynchronisation) but replaces its
 // messages: every syntax error becomes `parse_expected` ("expected `;`,
 // found `}`") or `parse_unexpected`. SyntaxErrorReporter drops cascades:
-// at most one error per statement-sized unit of tokens (a unit ends after a
-// `;` or `}` outside parentheses and brackets).
+// at most one error per top-level declaration.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BLK_LIB_PARSE_SYNTAXERRORS_H
@@ -41,6 +40,7 @@ private:
   const std::vector<antlr4::Token *> &tokens;
   DiagnosticEngine &diags;
   std::vector<uint32_t> unitOf; // token index -> unit number
+  std::vector<bool> unmatchedCloser; // token index -> `)`/`]`/`}` without opener
   uint32_t lastUnit = UINT32_MAX;
   unsigned errors = 0;
 };
