@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
 
+#include "blk/IRGen/Build.h"
 #include "blk/Interpreter/ArgSpec.h"
 #include "blk/Interpreter/Format.h"
 #include "blk/Interpreter/Interpreter.h"
@@ -49,21 +50,37 @@ bool splitAssignment(const std::string &text, std::string &name, std::string &va
 }
 
 /// Loads FILE as a module of blk IR: .mlir directly, blk source through
-/// the front end and IRGen. Returns the exit code on failure.
-int loadModule(const RunFlags &flags, mlir::MLIRContext &ctx,
-               mlir::OwningOpRef<mlir::ModuleOp> &module) {
-  if (!llvm::StringRef(flags.file).ends_with(".mlir"))
-    return usageError("`blkc run` reads blk IR (.mlir) in this build; blk source needs IRGen");
+/// the front end and IRGen (optimised when `--opt`). Returns the exit code
+/// on failure.
+int loadModule(const RunFlags &flags, const ToolContext &tool, mlir::MLIRContext &ctx,
+               mlir::OwningOpRef<mlir::ModuleOp> &module, bool &optimized) {
   std::ifstream probe(flags.file);
   if (!probe)
     return usageError("cannot read `" + flags.file + "`");
-  auto parsed = interp::parseModuleFile(ctx, flags.file);
-  if (!parsed) {
-    std::cerr << llvm::toString(parsed.takeError());
-    return 1;
+  if (llvm::StringRef(flags.file).ends_with(".mlir")) {
+    auto parsed = interp::parseModuleFile(ctx, flags.file);
+    if (!parsed) {
+      std::cerr << llvm::toString(parsed.takeError());
+      return 1;
+    }
+    module = std::move(*parsed);
+    return 0;
   }
-  module = std::move(*parsed);
-  return 0;
+  blk::FrontendOptions options;
+  std::string error;
+  if (!toFrontendOptions(flags.frontend, tool, options, error))
+    return usageError(error);
+  blk::Frontend fe(options);
+  blk::FileId file = fe.loadFile(flags.file, error);
+  if (!file)
+    return usageError(error);
+  bool ok = fe.process(file);
+  printDiagnostics(fe, flags.frontend.diagnosticsFormat);
+  if (!ok)
+    return 1;
+  module = blk::lowerToBlockIR(fe, file, ctx, flags.opt, blk::BuildOptions{});
+  optimized = flags.opt;
+  return module ? 0 : 1;
 }
 
 int parseGrid(const std::string &text, std::array<int64_t, 3> &grid) {
@@ -81,7 +98,7 @@ int parseGrid(const std::string &text, std::array<int64_t, 3> &grid) {
   return 0;
 }
 
-int runKernel(const RunFlags &flags) {
+int runKernel(const RunFlags &flags, const ToolContext &tool) {
   mlir::MLIRContext ctx;
   interp::prepareContext(ctx);
   std::map<std::string, int64_t> defines;
@@ -95,9 +112,10 @@ int runKernel(const RunFlags &flags) {
     defines[name] = *v;
   }
   mlir::OwningOpRef<mlir::ModuleOp> module;
-  if (int rc = loadModule(flags, ctx, module))
+  bool optimized = false;
+  if (int rc = loadModule(flags, tool, ctx, module, optimized))
     return rc;
-  if (flags.opt) {
+  if (flags.opt && !optimized) {
     mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
     blk::buildOptimizationPipeline(pm);
     if (mlir::failed(pm.run(*module)))
@@ -215,5 +233,5 @@ void blkc::registerRunCommand(CLI::App &app, ToolContext &ctx) {
   cmd->add_flag("--no-opt", flags->noOpt, "Run the IR as generated (default)")->excludes(opt);
   cmd->add_flag("--check-uninit", flags->checkUninit,
                 "Report loads of zeros:/empty: buffer elements no program has written");
-  cmd->callback([flags, &ctx] { ctx.exitCode = runKernel(*flags); });
+  cmd->callback([flags, &ctx] { ctx.exitCode = runKernel(*flags, ctx); });
 }
