@@ -94,6 +94,13 @@ ExprInfo BodyChecker::checkFnCall(const ast::CallExpr *e, const ast::FunctionDec
         .note(DiagId::note_sema_declared_here, fn->nameRange, {fn->name});
     return ExprInfo();
   }
+  // Instances are per call site: a call tree that doubles at every level
+  // would explode, so the number per specialisation is bounded.
+  if (++analyzer.instanceCount > kMaxInstances) {
+    if (analyzer.instanceCount == kMaxInstances + 1)
+      analyzer.report(DiagId::sema_too_many_instances, e->getRange(), {kMaxInstances});
+    return ExprInfo();
+  }
   auto inst = std::make_unique<FunctionInstance>();
   inst->decl = fn;
   inst->module = fnModule.module;

@@ -142,7 +142,10 @@ bool fitsInto(const ExprInfo &from, const Type &to, bool &narrowing) {
     return false;
   if (from.type.isPointerLike())
     return from.type.elem() == to.elem();
-  if (!from.isUntypedLiteral && isNarrowing(from.type.elem(), to.elem()))
+  // An untyped literal adopts the target's type, except a float literal
+  // cannot silently become an integer.
+  if (from.isUntypedLiteral ? isFloat(from.type.elem()) && !isFloat(to.elem())
+                            : isNarrowing(from.type.elem(), to.elem()))
     narrowing = true;
   return true;
 }

@@ -328,6 +328,7 @@ void KernelBuilder::analyzeSpec(KernelInfo &k, Specialization &s,
                                 std::vector<Diagnostic> &sink) {
   a.sink = &sink;
   a.sinkErrors = 0;
+  a.instanceCount = 0;
   s.body = std::make_unique<FunctionInstance>();
   s.body->decl = k.decl;
   s.body->module = scope.module;

@@ -26,6 +26,9 @@ namespace blk::sema::detail {
 
 class Analyzer;
 
+/// Most `fn` instances one specialisation may create.
+inline constexpr unsigned kMaxInstances = 4096;
+
 /// A diagnostic being built; handed to the Analyzer's current sink when it
 /// dies (like InFlightDiagnostic, but buffered).
 class DiagBuilder {
@@ -89,6 +92,8 @@ public:
   std::vector<const ast::FunctionDecl *> callStack;
   /// Number of errors accepted into the current sink.
   unsigned sinkErrors = 0;
+  /// fn instances created in the current specialisation.
+  unsigned instanceCount = 0;
 
   /// nullptr: emit directly; else buffer here.
   std::vector<Diagnostic> *sink = nullptr;
