@@ -32,21 +32,49 @@ static SmallVector<Type> typesOf(ValueRange values) {
   return types;
 }
 
-void Emitter::emitFor(const ast::ForStmt *s) {
+Emitter::RangeBounds Emitter::emitRangeBounds(const ast::ForStmt *s) {
   auto *call = ast::cast<ast::CallExpr>(s->iterable);
   Location l = loc(s);
-  ScalarKind kind = varInfo(s).type.elem();
-  Type ivType = scalarType(kind);
+  RangeBounds r;
+  r.kind = varInfo(s).type.elem();
+  Type ivType = scalarType(r.kind);
   std::vector<const ast::Expr *> bounds;
   for (const ast::Argument *arg : call->args)
     bounds.push_back(arg->value);
-  Value lb = bounds.size() == 1 ? intConstant(0, ivType, l) : emitAs(bounds[0], kind, {});
-  Value ub = emitAs(bounds.size() == 1 ? bounds[0] : bounds[1], kind, {});
-  Value step = bounds.size() == 3 ? emitAs(bounds[2], kind, {}) : intConstant(1, ivType, l);
-  std::optional<int64_t> constStep = 1;
+  r.lb = bounds.size() == 1 ? intConstant(0, ivType, l) : emitAs(bounds[0], r.kind, {});
+  r.ub = emitAs(bounds.size() == 1 ? bounds[0] : bounds[1], r.kind, {});
+  r.step = bounds.size() == 3 ? emitAs(bounds[2], r.kind, {}) : intConstant(1, ivType, l);
+  r.constStep = 1;
   if (bounds.size() == 3)
-    constStep = info(bounds[2]).value ? std::optional<int64_t>(info(bounds[2]).value->getInt())
-                                      : std::nullopt;
+    r.constStep = info(bounds[2]).value
+                      ? std::optional<int64_t>(info(bounds[2]).value->getInt())
+                      : std::nullopt;
+  return r;
+}
+
+Value Emitter::rangeCondition(Value iv, const RangeBounds &r, Location l) {
+  bool isUnsigned = sema::isUnsigned(r.kind);
+  auto pred = [&](bool up) {
+    if (up)
+      return isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+    return isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+  };
+  if (r.constStep)
+    return b.create<arith::CmpIOp>(l, pred(*r.constStep > 0), iv, r.ub);
+  Value zero = intConstant(0, iv.getType(), l);
+  Value up = b.create<arith::CmpIOp>(l, arith::CmpIPredicate::sgt, r.step, zero);
+  Value below = b.create<arith::CmpIOp>(l, pred(true), iv, r.ub);
+  Value above = b.create<arith::CmpIOp>(l, pred(false), iv, r.ub);
+  return b.create<arith::SelectOp>(l, up, below, above);
+}
+
+void Emitter::emitFor(const ast::ForStmt *s) {
+  if (hasLoopControl(s->body))
+    return emitControlledLoop(s);
+  Location l = loc(s);
+  RangeBounds r = emitRangeBounds(s);
+  Value lb = r.lb, ub = r.ub, step = r.step;
+  std::optional<int64_t> constStep = r.constStep;
   SetVector<const ast::Node *> carried = assignedOuterVars(s->body);
   SmallVector<Value> inits = valuesOf(carried.getArrayRef());
   DenseMap<const ast::Node *, Value> outer = frame->vars;
@@ -72,23 +100,7 @@ void Emitter::emitFor(const ast::ForStmt *s) {
   SmallVector<Location> locs(types.size(), l);
   auto whileOp = b.create<scf::WhileOp>(l, types, whileInits);
   Block *before = b.createBlock(&whileOp.getBefore(), {}, types, locs);
-  Value iv = before->getArgument(0);
-  bool isUnsigned = sema::isUnsigned(kind);
-  auto pred = [&](bool up) {
-    if (up)
-      return isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
-    return isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
-  };
-  Value cond;
-  if (constStep) {
-    cond = b.create<arith::CmpIOp>(l, pred(false), iv, ub);
-  } else {
-    Value zero = intConstant(0, ivType, l);
-    Value up = b.create<arith::CmpIOp>(l, arith::CmpIPredicate::sgt, step, zero);
-    Value below = b.create<arith::CmpIOp>(l, pred(true), iv, ub);
-    Value above = b.create<arith::CmpIOp>(l, pred(false), iv, ub);
-    cond = b.create<arith::SelectOp>(l, up, below, above);
-  }
+  Value cond = rangeCondition(before->getArgument(0), r, l);
   b.create<scf::ConditionOp>(l, cond, before->getArguments());
   Block *after = b.createBlock(&whileOp.getAfter(), {}, types, locs);
   frame->vars[s] = after->getArgument(0);
@@ -103,6 +115,8 @@ void Emitter::emitFor(const ast::ForStmt *s) {
 }
 
 void Emitter::emitWhile(const ast::WhileStmt *s) {
+  if (hasLoopControl(s->body))
+    return emitControlledLoop(s);
   Location l = loc(s);
   SetVector<const ast::Node *> carried = assignedOuterVars(s->body);
   SmallVector<Value> inits = valuesOf(carried.getArrayRef());

@@ -110,6 +110,21 @@ public:
   void emitLet(const ast::LetStmt *s);
   void emitFor(const ast::ForStmt *s);
   void emitWhile(const ast::WhileStmt *s);
+  /// Bounds of `for v in range(…)`, converted to the loop variable's kind.
+  struct RangeBounds {
+    mlir::Value lb, ub, step;
+    std::optional<int64_t> constStep;
+    ScalarKind kind = ScalarKind::I32;
+  };
+  RangeBounds emitRangeBounds(const ast::ForStmt *s);
+  /// `iv` has not yet passed `ub` (direction from the step's sign).
+  mlir::Value rangeCondition(mlir::Value iv, const RangeBounds &bounds,
+                             mlir::Location loc);
+  /// A loop whose body has `break`/`continue` (EmitLoopControl.cpp): an
+  /// scf.while carrying a `broken` flag, statements after a possible
+  /// `continue`/`break` guarded by an `active` flag.
+  void emitControlledLoop(const ast::Stmt *loop);
+  void emitGuarded(std::vector<const ast::Stmt *> stmts);
   void emitAssign(const ast::AssignStmt *s);
   /// Variables declared outside `node` and assigned inside it, in a stable
   /// order: what control flow must carry.
@@ -129,9 +144,20 @@ private:
   mlir::OpBuilder &b;
   const SourceManager &sm;
   Frame *frame = nullptr;
+  /// Frame keys of the `broken` and `active` flags of the loops being
+  /// lowered by emitControlledLoop, innermost last.
+  struct LoopFlags {
+    const ast::Node *broken;
+    const ast::Node *active;
+  };
+  std::vector<LoopFlags> loopFlags;
   /// Return type of the fn being inlined (converted at each `return`).
   std::optional<sema::Type> fnReturnType;
 };
+
+/// True if `node` has a `break`/`continue` of the loop it is the body of
+/// (nested loops' own are not counted).
+bool hasLoopControl(const ast::Node *node);
 
 /// Positions `builder` to append to `block`: before its terminator if it
 /// has one (scf builders add `scf.yield` to result-less regions).
