@@ -36,7 +36,19 @@
 //
 // Implicit conversions are not materialised in the AST: IRGen converts each
 // operand of an elementwise operation to `ExprInfo::operandElem` and
-// broadcasts it to the result shape (see ExprInfo).
+// broadcasts it to the result shape (see ExprInfo). `store`/atomics convert
+// the value to the pointee type; `load`'s `other:` likewise.
+//
+// Control flow as Sema saw it (IRGen must follow it):
+//  - An IfStmt whose condition's ExprInfo has a `value` is resolved at
+//    compile time: only the taken branch was analysed (the other has no
+//    facts); lower only that branch.
+//  - ForStmt: `vars[forStmt]` is the induction variable (its type is the
+//    bounds' promoted integer type); the iterable CallExpr's ExprInfo has the
+//    same type and its callee a Builtin binding `range` or `static_range`
+//    (static_range bounds are constants: unroll).
+//  - Any Expr with a `value` is a compile-time constant in that instance and
+//    may be emitted as a constant (blocks never have a value).
 //
 //===----------------------------------------------------------------------===//
 #ifndef BLK_SEMA_SEMA_H
