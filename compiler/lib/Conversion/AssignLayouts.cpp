@@ -152,8 +152,22 @@ void LayoutAssigner::visitYield(Operation *op) {
 }
 
 LogicalResult LayoutAssigner::visit(Operation *op) {
-  if (isa<func::FuncOp, func::ReturnOp, ConvertLayoutOp, PrintOp, AssertOp>(op))
+  if (isa<func::FuncOp, func::ReturnOp, ConvertLayoutOp, AssertOp>(op))
     return success();
+  if (isa<PrintOp>(op)) {
+    // One line per element: every block operand in the first one's layout.
+    Value first;
+    for (unsigned i = 0; i < op->getNumOperands(); ++i) {
+      Value v = op->getOperand(i);
+      if (!isTensor(v))
+        continue;
+      if (!first)
+        first = v;
+      else if (shapeOf(v) == shapeOf(first))
+        convertOperand(op, i, getEncoding(first.getType()));
+    }
+    return success();
+  }
   if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op)) {
     visitMemoryOp(op);
     return success();

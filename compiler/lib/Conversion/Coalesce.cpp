@@ -4,7 +4,7 @@
 // Guarantees: a blocked layout whose order starts at the most contiguous dim
 // and whose sizePerThread there is the widest vector (<= 16 bytes) that
 // contiguity, alignment and mask constancy allow, without leaving threads
-// idle (Triton's coalesce rule). Test: tests/lit/codegen/layouts-coalesce.mlir.
+// idle (Triton's coalesce rule, except that a mask does not narrow it). Test: tests/lit/codegen/layouts-coalesce.mlir.
 //
 //===----------------------------------------------------------------------===//
 #include "Coalesce.h"
@@ -41,16 +41,6 @@ unsigned getVectorWidth(const AccessHints &hints, unsigned dim,
   return p;
 }
 
-static bool isMasked(Operation *op) {
-  if (auto load = dyn_cast<LoadOp>(op))
-    return bool(load.getMask());
-  if (auto store = dyn_cast<StoreOp>(op))
-    return bool(store.getMask());
-  if (auto rmw = dyn_cast<AtomicRMWOp>(op))
-    return bool(rmw.getMask());
-  return false;
-}
-
 BlockedEncodingAttr getCoalescedLayout(Operation *memOp, unsigned numWarps) {
   auto type = cast<RankedTensorType>(memOp->getOperand(0).getType());
   ArrayRef<int64_t> shape = type.getShape();
@@ -64,9 +54,11 @@ BlockedEncodingAttr getCoalescedLayout(Operation *memOp, unsigned numWarps) {
     return hints.contiguity[a] > hints.contiguity[b];
   });
   unsigned vec = 1;
-  // Atomics stay scalar: PTX has no general vector atomics.
+  // Atomics stay scalar: PTX has no general vector atomics. The mask does
+  // not limit the layout: where it varies inside a vector the emitter moves
+  // full groups as vectors and the rest element by element.
   if (isa<LoadOp, StoreOp>(memOp))
-    vec = getVectorWidth(hints, order[0], getMemoryElemBits(memOp), isMasked(memOp));
+    vec = getVectorWidth(hints, order[0], getMemoryElemBits(memOp), /*masked=*/false);
   int64_t numel = type.getNumElements();
   int64_t threads = int64_t(kWarpSize) * numWarps;
   vec = std::min<int64_t>(vec, std::max<int64_t>(1, numel / threads));

@@ -54,6 +54,38 @@ static llvm::Value *guarded(Emitter &e, llvm::Value *pred, llvm::Type *type,
   return phi;
 }
 
+/// Copies of an element did not run the atomic: they read the owner's old
+/// value through shared memory.
+static Elems shareFromOwners(Emitter &e, const LayoutView &v, ArrayRef<llvm::Value *> vals) {
+  llvm::IRBuilder<> &b = e.b;
+  llvm::Type *t = vals[0]->getType();
+  int64_t numel = 1;
+  for (int64_t s : v.shape)
+    numel *= s;
+  e.reserveSmem(numel * e.mod.getDataLayout().getTypeAllocSize(t));
+  SmallVector<SmallVector<llvm::Value *>> cs = e.coords(v);
+  auto linear = [&](ArrayRef<llvm::Value *> c) {
+    llvm::Value *lin = e.i32(0);
+    for (unsigned d = 0; d < v.rank(); ++d)
+      lin = b.CreateAdd(b.CreateMul(lin, e.i32(v.shape[d])), c[d]);
+    return lin;
+  };
+  e.barrier();
+  llvm::Value *owner = e.ownerPredicate(v);
+  for (unsigned i = 0; i < vals.size(); ++i) {
+    llvm::Value *slot = e.smemPtr(t, linear(cs[i]), 0);
+    guarded(e, owner, t, [&]() -> llvm::Value * {
+      b.CreateStore(vals[i], slot);
+      return vals[i];
+    });
+  }
+  e.barrier();
+  Elems out;
+  for (unsigned i = 0; i < vals.size(); ++i)
+    out.push_back(b.CreateLoad(t, e.smemPtr(t, linear(cs[i]), 0)));
+  return out;
+}
+
 llvm::Error Emitter::emitAtomic(Operation *op) {
   Value ptrValue = op->getOperand(0);
   std::optional<LayoutView> v = viewOf(ptrValue);
@@ -95,6 +127,8 @@ llvm::Error Emitter::emitAtomic(Operation *op) {
   }
   if (!v && !op->getResult(0).use_empty())
     out[0] = broadcastFromThread0(out[0]);
+  if (v && owner && !op->getResult(0).use_empty())
+    out = shareFromOwners(*this, *v, out);
   set(op->getResult(0), std::move(out));
   return llvm::Error::success();
 }

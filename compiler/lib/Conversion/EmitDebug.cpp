@@ -43,10 +43,11 @@ static std::pair<std::string, llvm::Value *> printable(llvm::IRBuilder<> &b, llv
   return {"%d", b.CreateSExt(v, b.getInt32Ty())};
 }
 
-static void emitPrint(Emitter &e, PrintOp print) {
+/// Prints `operands` (blocks all of one shape and layout, plus scalars).
+static void emitPrintLines(Emitter &e, PrintOp print, ArrayRef<Value> operands) {
   llvm::IRBuilder<> &b = e.b;
   std::optional<LayoutView> view;
-  for (Value v : print.getOperands())
+  for (Value v : operands)
     if ((view = e.viewOf(v)))
       break;
   unsigned count = view ? view->numElems() : 1;
@@ -73,7 +74,7 @@ static void emitPrint(Emitter &e, PrintOp print) {
         fmt += ") ";
       }
       fmt += print.getFormat().str();
-      for (auto [k, v] : llvm::enumerate(print.getOperands())) {
+      for (auto [k, v] : llvm::enumerate(operands)) {
         Elems &el = e.get(v);
         auto [spec, val] = printable(b, el[el.size() == 1 ? 0 : i]);
         fmt += (k ? ", " : ": ") + spec;
@@ -91,6 +92,22 @@ static void emitPrint(Emitter &e, PrintOp print) {
       b.CreateCall(vprintf, {b.CreateGlobalStringPtr(fmt), buf});
     });
   }
+}
+
+static void emitPrint(Emitter &e, PrintOp print) {
+  SmallVector<Value> operands(print.getOperands());
+  std::optional<RankedTensorType> shape;
+  bool uniform = true;
+  for (Value v : operands)
+    if (auto t = dyn_cast<RankedTensorType>(v.getType())) {
+      uniform &= !shape || t == *shape;
+      shape = t;
+    }
+  if (uniform)
+    return emitPrintLines(e, print, operands);
+  // Blocks of different shapes or layouts: one print per operand.
+  for (Value v : operands)
+    emitPrintLines(e, print, {v});
 }
 
 static void emitAssert(Emitter &e, AssertOp as) {

@@ -73,6 +73,27 @@ static unsigned vectorWidth(Operation *op, const LayoutView *v, bool masked) {
   return std::min<unsigned>(vec, v->sizeEff[d0]);
 }
 
+/// Vector width, and whether to split: when contiguity and alignment allow
+/// a wider vector than the mask's constancy, a group moves as one vector
+/// when all its mask bits are set and element by element otherwise (only
+/// the block's ragged edge pays).
+static std::pair<unsigned, bool> chooseWidth(Operation *op, const LayoutView *v,
+                                             bool masked) {
+  unsigned withMask = vectorWidth(op, v, masked);
+  if (!masked || (v && v->numElems() == 1))
+    return {withMask, false};
+  unsigned full = vectorWidth(op, v, false);
+  return full > withMask ? std::pair(full, true) : std::pair(withMask, false);
+}
+
+/// AND of the mask bits of a group's elements.
+static llvm::Value *allOf(llvm::IRBuilder<> &b, ArrayRef<llvm::Value *> mask, Group g) {
+  llvm::Value *all = mask[g.first];
+  for (unsigned j = 1; j < g.vec; ++j)
+    all = b.CreateAnd(all, mask[g.first + j * g.stride]);
+  return all;
+}
+
 static std::string cacheSuffix(Operation *op, bool isLoad) {
   auto evict = op->getAttrOfType<EvictionPolicyAttr>("evict");
   if (evict && evict.getValue() != EvictionPolicy::normal)
@@ -224,7 +245,7 @@ llvm::Error Emitter::emitMemoryOp(Operation *op) {
   if (auto load = dyn_cast<LoadOp>(op)) {
     Elems *mask = load.getMask() ? &get(load.getMask()) : nullptr;
     Elems *other = load.getOther() ? &get(load.getOther()) : nullptr;
-    unsigned vec = vectorWidth(op, v ? &*v : nullptr, mask != nullptr);
+    auto [vec, split] = chooseWidth(op, v ? &*v : nullptr, mask != nullptr);
     std::string mods = std::string(load.getIsVolatile() ? ".volatile" : "") + ".global" +
                        cacheSuffix(op, true);
     bool plain = !mask && mods == ".global";
@@ -248,8 +269,16 @@ llvm::Error Emitter::emitMemoryOp(Operation *op) {
             llvm::Value *o = (*other)[other->size() == 1 ? 0 : g.first + j * g.stride];
             others.push_back(memTy != regTy ? b.CreateZExt(o, memTy) : o);
           }
-        llvm::Value *pred = mask ? (*mask)[mask->size() == 1 ? 0 : g.first] : nullptr;
+        llvm::Value *pred = split ? allOf(b, *mask, g)
+                            : mask ? (*mask)[mask->size() == 1 ? 0 : g.first] : nullptr;
         vals = asmLoad(*this, ptr, pred, others, memTy, g.vec, mods);
+        // Split mode: the vector moves only when the whole group is in
+        // the mask; otherwise each element loads alone.
+        for (unsigned j = 0; split && j < g.vec; ++j) {
+          unsigned e = g.first + j * g.stride;
+          llvm::Value *alone = b.CreateAnd((*mask)[e], b.CreateNot(pred));
+          vals[j] = asmLoad(*this, ptrs[e], alone, {vals[j]}, memTy, 1, mods)[0];
+        }
       }
       for (unsigned j = 0; j < g.vec; ++j) {
         llvm::Value *x = vals[j];
@@ -266,13 +295,23 @@ llvm::Error Emitter::emitMemoryOp(Operation *op) {
   Elems &vals = get(store.getValue());
   Elems *mask = store.getMask() ? &get(store.getMask()) : nullptr;
   llvm::Value *owner = v ? ownerPredicate(*v) : b.CreateICmpEQ(tid, i32(0));
-  unsigned vec = vectorWidth(op, v ? &*v : nullptr, mask != nullptr);
+  auto [vec, split] = chooseWidth(op, v ? &*v : nullptr, mask != nullptr);
   std::string mods = ".global" + cacheSuffix(op, false);
   for (Group g : groupsFor(v ? &*v : nullptr, ptrs.size(), vec)) {
     SmallVector<llvm::Value *> elems;
     for (unsigned j = 0; j < g.vec; ++j) {
       llvm::Value *x = vals[vals.size() == 1 ? 0 : g.first + j * g.stride];
       elems.push_back(memTy != regTy ? b.CreateZExt(x, memTy) : x);
+    }
+    if (split) {
+      llvm::Value *all = allOf(b, *mask, g);
+      asmStore(*this, ptrs[g.first], andPred(all, owner), elems, mods);
+      for (unsigned j = 0; j < g.vec; ++j) {
+        unsigned e = g.first + j * g.stride;
+        llvm::Value *alone = b.CreateAnd((*mask)[e], b.CreateNot(all));
+        asmStore(*this, ptrs[e], andPred(alone, owner), {elems[j]}, mods);
+      }
+      continue;
     }
     llvm::Value *pred = andPred(mask ? (*mask)[mask->size() == 1 ? 0 : g.first] : nullptr, owner);
     if (!pred && mods == ".global") {
