@@ -6,6 +6,9 @@
 // CHECK: Inputs/trap.blk:5:13: error: out-of-bounds load of x_ptr[10] (buffer has 10 elements) in program (1,0,0), block element [2]
 // CHECK-NEXT: {{^    5 \|     let v = load\(x_ptr \+ offsets\);$}}
 // CHECK-NEXT: {{^      \|             \^$}}
+// The same from the blk source through IRGen, before and after optimisation:
+// RUN: cd %S && not %blkc run Inputs/trap.blk -k double_nomask -D BLOCK=8 --arg x_ptr=iota:f32:10 --arg out=zeros:f32:16 --arg n=10 2>&1 | FileCheck %s
+// RUN: cd %S && not %blkc run Inputs/trap.blk -k double_nomask -D BLOCK=8 --opt --arg x_ptr=iota:f32:10 --arg out=zeros:f32:16 --arg n=10 2>&1 | FileCheck %s
 // The same with programs on threads: still the first bad program reported.
 // RUN: cd %S && not %blkc run %s -k double_nomask --threads 2 --arg x_ptr=iota:f32:10 --arg out=zeros:f32:16 --arg n=10 2>&1 | FileCheck %s --check-prefix=THREADS
 // THREADS: Inputs/trap.blk:5:13: error: out-of-bounds load of x_ptr[10] (buffer has 10 elements) in program (1,0,0), block element [2]
