@@ -7,7 +7,7 @@
 // on the host for all threads); otherwise it goes through shared memory:
 // barrier, every thread stores its elements at their row-major index (rows
 // of >= 32 elements padded by one element against bank conflicts), barrier,
-// every thread loads the elements it needs. Test: codegen/convert-layout.mlir.
+// every thread loads the elements it needs. Test: codegen/convert-layout-transpose.mlir.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
