@@ -60,8 +60,11 @@ struct ArchPtx {
 };
 } // namespace
 
-static CodegenOptions codegenOptions(const GpuArch &arch, unsigned optLevel) {
+static CodegenOptions codegenOptions(const GpuArch &arch, unsigned optLevel,
+                                     const CudaToolkit &toolkit) {
   CodegenOptions options;
+  // libdevice (used only by kernels calling __nv_* math) from the same toolkit.
+  options.libdevicePath = toolkit.root + "/nvvm/libdevice/libdevice.10.bc";
   options.arch = arch.name;
   // PTX 8.0 at least: the backend may use sm_90 instructions that need it.
   options.ptxVersion = std::max(arch.minPtxVersion, 80u);
@@ -95,12 +98,14 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     if (llvm::Error err = assignLayouts(*clone))
       return stageError("gpu-ir", std::move(err));
     llvm::raw_string_ostream os(result.output);
-    clone->print(os);
+    // The blk verifiers check layout-free types, so blkgpu IR is printed
+    // without verifying (as the backend's own dump does).
+    clone->print(os, mlir::OpPrintingFlags().assumeVerified());
     timer.done("layouts");
     return result;
   }
   if (options.emit == EmitStage::Llvm) {
-    CodegenOptions codegen = codegenOptions(newest, options.optLevel);
+    CodegenOptions codegen = codegenOptions(newest, options.optLevel, options.toolkit);
     llvm::raw_string_ostream os(result.output);
     codegen.llvmOptIrOut = &os;
     auto compiled = compileToPtx(blkModule, codegen);
@@ -115,7 +120,7 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
   for (const GpuArch &arch : options.archs) {
     if (options.emit == EmitStage::Ptx && &arch != &newest)
       continue;
-    auto compiled = compileToPtx(blkModule, codegenOptions(arch, options.optLevel));
+    auto compiled = compileToPtx(blkModule, codegenOptions(arch, options.optLevel, options.toolkit));
     if (!compiled)
       return stageError("codegen", compiled.takeError());
     ptxs.push_back({&arch, std::move(*compiled)});

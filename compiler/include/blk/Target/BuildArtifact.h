@@ -13,6 +13,7 @@
 #include "blk/Target/Arch.h"
 #include "blk/Target/CudaToolkit.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -57,6 +58,32 @@ struct ArtifactResult {
 /// missing CUDA toolkit is an error only for the fatbin stage.
 llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
                                              const ArtifactOptions &options);
+
+/// The back-half flags of `blkc build`.
+struct TargetBuildOptions {
+  std::string arch = std::string(kDefaultArch); ///< `--arch` as given.
+  unsigned optLevel = 3;  ///< `-O0`..`-O3`.
+  std::string emitHeader; ///< `--emit-header FILE.hpp`; empty: none.
+  std::string depfile;    ///< `--depfile FILE.d`; empty: none.
+  bool verbose = false;   ///< Phase times and ptxas resources on stderr.
+};
+
+/// Checks the flags before any work: a bad `--arch`, `--emit-header` for a
+/// stage other than fatbin, or `--depfile` without `-o` is a usage error
+/// (returned as a message).
+llvm::Error checkTargetBuildOptions(llvm::StringRef emit, const TargetBuildOptions &options,
+                                    llvm::StringRef outputPath);
+
+/// `blkc build`'s stages gpu-ir, llvm, ptx and fatbin on the optimised blk
+/// module: writes the stage to `out`, then the launcher header (through the
+/// runtime's generateLauncherHeader; it loads `outputPath`, or embeds the
+/// fatbin when there is no `-o`) and the depfile (target `outputPath`,
+/// dependencies `sources`: the main file and every import). Errors are
+/// printed as `blkc: error: ...`. Returns the exit status: 0, 1 (the build
+/// failed) or 2 (usage error).
+int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
+                   const TargetBuildOptions &options, llvm::StringRef outputPath,
+                   llvm::ArrayRef<std::string> sources, llvm::raw_ostream &out);
 
 } // namespace blk::target
 

@@ -1,0 +1,96 @@
+//===- TargetStage.cpp - `blkc build`'s back-half stages -----------------===//
+//
+// Glue between the build command and the artifact pipeline: flag checks,
+// writing the stage, the launcher header (runtime/include/blk/runtime/
+// HeaderGen.h) and the depfile. Tests: tests/lit/target/build-*.test.
+//
+//===----------------------------------------------------------------------===//
+#include "blk/Target/BuildArtifact.h"
+#include "blk/Target/Depfile.h"
+
+#include "blk/runtime/Error.h"
+#include "blk/runtime/HeaderGen.h"
+#include "blk/runtime/Manifest.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+namespace blk::target {
+
+llvm::Error checkTargetBuildOptions(llvm::StringRef emit, const TargetBuildOptions &options,
+                                    llvm::StringRef outputPath) {
+  if (auto archs = parseArchList(options.arch); !archs)
+    return archs.takeError();
+  if (!options.emitHeader.empty() && emit != "fatbin")
+    return llvm::createStringError("--emit-header needs --emit=fatbin (the header loads the "
+                                   "fatbin), not --emit=" + emit.str());
+  if (!options.depfile.empty() && (outputPath.empty() || outputPath == "-"))
+    return llvm::createStringError("--depfile needs -o FILE (the depfile's target)");
+  if (options.optLevel > 3)
+    return llvm::createStringError("-O" + std::to_string(options.optLevel) +
+                                   " is not an optimisation level (valid: -O0 to -O3)");
+  return llvm::Error::success();
+}
+
+/// Writes the launcher header for the manifest of the artifact just built.
+static llvm::Error writeHeader(const TargetBuildOptions &options, const ArtifactResult &artifact,
+                               llvm::StringRef outputPath) {
+  std::string text;
+  try {
+    Manifest manifest = parseManifest(artifact.manifestJson, outputPath.str());
+    HeaderOptions header;
+    if (outputPath.empty() || outputPath == "-") {
+      header.embeddedImage.assign(artifact.output.begin(), artifact.output.end());
+    } else {
+      llvm::SmallString<256> absolute(outputPath);
+      llvm::sys::fs::make_absolute(absolute);
+      header.fatbinPath = std::string(absolute);
+    }
+    text = generateLauncherHeader(manifest, header);
+  } catch (const Error &err) {
+    return llvm::createStringError(std::string("cannot generate the launcher header: ") +
+                                   err.what());
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream file(options.emitHeader, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return llvm::createStringError("cannot write `" + options.emitHeader + "`: " + ec.message());
+  file << text;
+  return llvm::Error::success();
+}
+
+int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
+                   const TargetBuildOptions &options, llvm::StringRef outputPath,
+                   llvm::ArrayRef<std::string> sources, llvm::raw_ostream &out) {
+  auto fail = [](llvm::Error err, int status) {
+    llvm::errs() << "blkc: error: " << llvm::toString(std::move(err)) << "\n";
+    return status;
+  };
+  if (llvm::Error err = checkTargetBuildOptions(emit, options, outputPath))
+    return fail(std::move(err), 2);
+  std::optional<EmitStage> stage = parseEmitStage(emit);
+  if (!stage)
+    return fail(llvm::createStringError("unknown --emit value `" + emit.str() + "`"), 2);
+
+  ArtifactOptions artifactOptions;
+  artifactOptions.archs = llvm::cantFail(parseArchList(options.arch));
+  artifactOptions.optLevel = options.optLevel;
+  artifactOptions.emit = *stage;
+  artifactOptions.verboseOut = options.verbose ? &llvm::errs() : nullptr;
+  auto artifact = buildArtifact(blkModule, artifactOptions);
+  if (!artifact)
+    return fail(artifact.takeError(), 1);
+  out << artifact->output;
+
+  if (!options.emitHeader.empty())
+    if (llvm::Error err = writeHeader(options, *artifact, outputPath))
+      return fail(std::move(err), 1);
+  if (!options.depfile.empty())
+    if (llvm::Error err = writeDepfile(options.depfile, outputPath, sources))
+      return fail(std::move(err), 1);
+  return 0;
+}
+
+} // namespace blk::target
