@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -25,6 +26,17 @@ FileId SourceManager::addBuffer(std::string path, std::string text) {
 }
 
 FileId SourceManager::loadFile(const std::string &path, std::string &error) {
+  // Refuse huge files before reading them (offsets are 32-bit).
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec) &&
+      std::filesystem::file_size(path, ec) > kMaxBufferSize && !ec) {
+    error = "`" + path + "` is too large (the limit is 1 GiB)";
+    return 0;
+  }
+  if (std::filesystem::is_directory(path, ec)) {
+    error = "`" + path + "` is a directory";
+    return 0;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = "cannot open `" + path + "`: " + std::strerror(errno);
@@ -36,12 +48,7 @@ FileId SourceManager::loadFile(const std::string &path, std::string &error) {
     error = "cannot read `" + path + "`";
     return 0;
   }
-  std::string text = ss.str();
-  if (text.size() > kMaxBufferSize) {
-    error = "`" + path + "` is too large (limit is 1 GiB)";
-    return 0;
-  }
-  return addBuffer(path, std::move(text));
+  return addBuffer(path, ss.str());
 }
 
 FileId SourceManager::findFile(std::string_view path) const {
