@@ -66,6 +66,6 @@ int main(int argc, char **argv) {
   if (emit == "info")
     for (const blk::KernelCodegenInfo &k : result->kernels)
       llvm::outs() << k.entry << " threads=" << k.threads
-                   << " shared=" << k.sharedStatic << "\n";
+                   << " shared=" << k.sharedStatic << " dynamic=" << k.sharedDynamic << "\n";
   return 0;
 }

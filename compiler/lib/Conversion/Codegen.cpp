@@ -33,6 +33,15 @@ static llvm::Error makeError(const llvm::Twine &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
 }
 
+/// Shared memory one program may use (opt-in maximum) on `arch`.
+static unsigned maxSharedPerBlock(llvm::StringRef arch) {
+  if (arch.starts_with("sm_90"))
+    return 227 * 1024;
+  if (arch == "sm_80" || arch == "sm_87")
+    return 163 * 1024;
+  return 99 * 1024; // sm_86, sm_89
+}
+
 llvm::Error assignLayouts(ModuleOp module) {
   module.getContext()->loadDialect<gpu::BlkGpuDialect>();
   std::string messages;
@@ -83,8 +92,16 @@ llvm::Expected<CodegenResult> compileToPtx(ModuleOp blkModule,
     gpu::Emitter emitter(llvmModule, func);
     if (llvm::Error err = emitter.emit())
       return std::move(err);
-    result.kernels.push_back(
-        {func.getSymName().str(), emitter.getThreads(), emitter.getSharedBytes()});
+    unsigned shared = emitter.getStaticSharedBytes() + emitter.getDynamicSharedBytes();
+    if (shared > maxSharedPerBlock(options.arch))
+      return makeError(func.getSymName() + ": blocks too large: the kernel needs " +
+                       llvm::Twine(shared) + " bytes of shared memory, " +
+                       options.arch + " allows " +
+                       llvm::Twine(maxSharedPerBlock(options.arch)) +
+                       " per program (use smaller blocks)");
+    result.kernels.push_back({func.getSymName().str(), emitter.getThreads(),
+                              emitter.getStaticSharedBytes(),
+                              emitter.getDynamicSharedBytes()});
   }
   if (options.moduleHook)
     if (llvm::Error err = options.moduleHook(llvmModule))

@@ -17,8 +17,6 @@ using namespace mlir;
 
 namespace blk::gpu {
 
-static constexpr uint64_t kMaxStaticShared = 48 * 1024;
-
 llvm::Error Emitter::emitDot(Operation *op) {
   auto dot = cast<DotOp>(op);
   std::optional<LayoutView> va = viewOf(dot.getA()), vb = viewOf(dot.getB()),
@@ -33,10 +31,6 @@ llvm::Error Emitter::emitDot(Operation *op) {
   int64_t aStride = k + 1;
   uint64_t bOffset = llvm::alignTo(m * aStride * bytes, 16);
   uint64_t total = bOffset + k * n * bytes;
-  if (total > kMaxStaticShared)
-    return fail(op, "needs " + llvm::Twine(total) +
-                        " bytes of shared memory for its operands (the CUDA-core "
-                        "dot supports up to 48 KiB): use smaller blocks");
   reserveSmem(total);
 
   barrier();

@@ -263,7 +263,17 @@ llvm::Error Emitter::emit() {
     return err;
   b.CreateRetVoid();
 
-  if (smemBytes) {
+  if (smemBytes > kMaxStaticShared) {
+    // Above 48 KiB only dynamic shared memory is allowed: an extern array
+    // (`.extern .shared .b8 x[]`) whose size the launch passes.
+    auto *type = llvm::ArrayType::get(b.getInt8Ty(), 0);
+    auto *dyn = new llvm::GlobalVariable(
+        mod, type, false, llvm::GlobalValue::ExternalLinkage, nullptr,
+        kernel.getSymName() + "__dyn_smem", nullptr,
+        llvm::GlobalValue::NotThreadLocal, 3);
+    dyn->setAlignment(llvm::Align(16));
+    smem->replaceAllUsesWith(dyn);
+  } else if (smemBytes) {
     auto *type = llvm::ArrayType::get(b.getInt8Ty(), smemBytes);
     auto *real = new llvm::GlobalVariable(
         mod, type, false, llvm::GlobalValue::InternalLinkage,

@@ -22,6 +22,9 @@ namespace blk::gpu {
 
 using Elems = llvm::SmallVector<llvm::Value *, 4>;
 
+/// Largest static shared allocation CUDA accepts.
+constexpr unsigned kMaxStaticShared = 48 * 1024;
+
 /// How a destination element's coordinates map to the source element it
 /// copies (broadcast, expand_dims, trans, reshape, convert_layout).
 struct CoordMap {
@@ -42,8 +45,14 @@ public:
 
   /// Emits the kernel; errors name the op and its location.
   llvm::Error emit();
-  /// Bytes of static shared memory the kernel uses.
-  unsigned getSharedBytes() const { return smemBytes; }
+  /// Bytes of shared memory the kernel uses: static up to 48 KiB, else
+  /// dynamic (passed at launch).
+  unsigned getStaticSharedBytes() const {
+    return smemBytes <= kMaxStaticShared ? smemBytes : 0;
+  }
+  unsigned getDynamicSharedBytes() const {
+    return smemBytes > kMaxStaticShared ? smemBytes : 0;
+  }
   unsigned getThreads() const { return numWarps * kWarpSize; }
 
   // --- state and helpers shared by the Emit*.cpp files -------------------

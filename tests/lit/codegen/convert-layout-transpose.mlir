@@ -20,7 +20,7 @@
 // PTX-COUNT-8: st.global.v4.f32
 // PTX-NOT: ld.local
 
-// INFO: transpose__BLOCK_64__w4 threads=128 shared=16640
+// INFO: transpose__BLOCK_64__w4 threads=128 shared=16640 dynamic=0
 
 func.func @transpose__BLOCK_64__w4(%x: !blk.ptr<f32> {blk.aligned = 16 : i32}, %out: !blk.ptr<f32> {blk.aligned = 16 : i32},
     %M: i32 {blk.multiple_of = 16 : i32}, %N: i32 {blk.multiple_of = 16 : i32})

@@ -15,7 +15,7 @@
 // PTX-NOT: ld.local
 
 // (64 * 33 + 32 * 64) * 4 bytes
-// INFO: matmul__BM_64__BN_64__BK_32__w4 threads=128 shared=16640
+// INFO: matmul__BM_64__BN_64__BK_32__w4 threads=128 shared=16640 dynamic=0
 
 func.func @matmul__BM_64__BN_64__BK_32__w4(%a: !blk.ptr<f32>, %b: !blk.ptr<f32>, %c: !blk.ptr<f32>, %M: i32, %N: i32, %K: i32,
     %sam: i32, %sak: i32, %sbk: i32, %sbn: i32, %scm: i32, %scn: i32)

@@ -17,7 +17,7 @@
 // PTX-NOT: ld.local
 // PTX-NOT: bar.sync
 
-// INFO: double__BLOCK_1024__w4 threads=128 shared=0
+// INFO: double__BLOCK_1024__w4 threads=128 shared=0 dynamic=0
 
 func.func @double__BLOCK_1024__w4(%x: !blk.ptr<f32> {blk.aligned = 16 : i32}, %out: !blk.ptr<f32> {blk.aligned = 16 : i32}, %n: i32 {blk.multiple_of = 16 : i32})
     attributes {blk.kernel = "double", blk.num_warps = 4 : i32} {

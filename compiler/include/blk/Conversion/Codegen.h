@@ -50,7 +50,11 @@ struct CodegenOptions {
 struct KernelCodegenInfo {
   std::string entry;          ///< mangled func name = PTX entry
   unsigned threads = 0;       ///< 32 * num_warps (also .maxntid)
-  unsigned sharedStatic = 0;  ///< bytes of static shared memory
+  unsigned sharedStatic = 0;  ///< bytes of static shared memory (<= 48 KiB)
+  /// Bytes of dynamic shared memory the launch must pass (the backend uses
+  /// it instead of static memory above 48 KiB; opt in with
+  /// cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)).
+  unsigned sharedDynamic = 0;
 };
 
 /// The backend's result.
