@@ -55,6 +55,7 @@ int usageError(const std::string &message);
 void registerCheckCommand(CLI::App &app, ToolContext &ctx);
 void registerBuildCommand(CLI::App &app, ToolContext &ctx);
 void registerRunCommand(CLI::App &app, ToolContext &ctx);
+void registerLspCommand(CLI::App &app, ToolContext &ctx);
 
 } // namespace blkc
 

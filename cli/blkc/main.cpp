@@ -48,6 +48,7 @@ int main(int argc, char **argv) {
   registerCheckCommand(app, ctx);
   registerBuildCommand(app, ctx);
   registerRunCommand(app, ctx);
+  registerLspCommand(app, ctx);
 
   CLI::App *help = app.add_subcommand("help", "Show help for blkc or one subcommand");
   std::string topic;

@@ -1,0 +1,75 @@
+//===- Analysis.h - One check of an open document ---------------*- C++ -*-===//
+//
+// The language server's view of a compilation of one in-memory buffer: the
+// same front end as `blkc check` (parse, imports, Sema for every
+// specialisation), with everything kept alive for hover, definition and
+// completion. Built from the buffer's text, never from the file on disk.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BLK_LSP_ANALYSIS_H
+#define BLK_LSP_ANALYSIS_H
+
+#include "blk/AST/AST.h"
+#include "blk/Lsp/LineIndex.h"
+#include "blk/Support/Diagnostic.h"
+#include "blk/Support/SourceManager.h"
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace blk::sema {
+class SemaResult;
+} // namespace blk::sema
+
+namespace blk::lsp {
+
+/// Options shared by every analysis of a server session.
+struct AnalysisOptions {
+  /// `-D NAME=VALUE` given to `blkc lsp`, in order.
+  std::vector<std::pair<std::string, std::string>> defines;
+  std::vector<std::string> includeDirs; ///< `-I` (the workspace root first)
+  std::vector<std::string> stdlibDirs;  ///< searched after includeDirs
+  /// Directory of the blkc binary (default stdlib lookup when stdlibDirs
+  /// is empty).
+  std::string binDir;
+};
+
+/// The result of checking one buffer. Owns the compilation (sources, AST,
+/// Sema facts) so the features can read it until the next change.
+class Analysis {
+public:
+  ~Analysis();
+  /// The document's own buffer.
+  FileId mainFile = 0;
+  /// The parsed document; nullptr when it did not parse.
+  const ast::Module *module = nullptr;
+  /// Sema facts; nullptr when the document did not parse.
+  const sema::SemaResult *sema = nullptr;
+  /// Every diagnostic of the check, in order.
+  std::vector<Diagnostic> diagnostics;
+
+  const SourceManager &sourceManager() const;
+  /// Position conversion for `file` (built on first use).
+  const LineIndex &lineIndex(FileId file) const;
+  /// The text of the document.
+  std::string_view text() const;
+
+  /// Owner of the sources, ASTs and Sema facts (the Driver's state).
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+
+private:
+  mutable std::vector<std::unique_ptr<LineIndex>> indexes; // by FileId - 1
+};
+
+/// Checks `text` as the file `path` (imports resolve against its directory,
+/// then `options`). Never fails: errors are in `diagnostics`.
+std::unique_ptr<Analysis> analyzeBuffer(const std::string &path,
+                                        std::string text,
+                                        const AnalysisOptions &options);
+
+} // namespace blk::lsp
+
+#endif // BLK_LSP_ANALYSIS_H

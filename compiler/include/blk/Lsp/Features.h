@@ -1,0 +1,49 @@
+//===- Features.h - LSP requests answered from an Analysis -----*- C++ -*-===//
+//
+// Each function turns one Analysis (and a cursor byte offset into the
+// document) into the JSON result of one LSP request. They only read the
+// analysis; the Server owns documents and the protocol. Results use LSP
+// 0-based lines and UTF-16 columns.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BLK_LSP_FEATURES_H
+#define BLK_LSP_FEATURES_H
+
+#include "blk/Lsp/Analysis.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace blk::lsp {
+
+/// LSP Range of `range` (which may lie in an imported file).
+nlohmann::json toLspRange(const Analysis &analysis, SourceRange range);
+/// LSP Location (uri + range) of `range`.
+nlohmann::json toLspLocation(const Analysis &analysis, SourceRange range);
+
+/// `Diagnostic[]` for publishDiagnostics: every diagnostic of the check,
+/// code = stable id, notes and labels as relatedInformation. Diagnostics in
+/// imported files are shown on the document's first `import`.
+nlohmann::json lspDiagnostics(const Analysis &analysis);
+
+/// `Hover | null`: type and block shape of the name or expression at
+/// `offset` per specialisation, or a built-in's signature and doc.
+nlohmann::json hoverAt(const Analysis &analysis, uint32_t offset);
+
+/// `Location | null`: where the name at `offset` is declared.
+nlohmann::json definitionAt(const Analysis &analysis, uint32_t offset);
+
+/// `DocumentSymbol[]`: kernels, fns and module-level consts.
+nlohmann::json documentSymbols(const Analysis &analysis);
+
+/// `CompletionItem[]` at `offset`: keywords, types, built-ins (with
+/// signatures), attributes after `@`, names in scope, and the members of an
+/// imported module after `module.`. `text` is the current buffer; `analysis`
+/// may be an older parse of it when the current one does not parse.
+nlohmann::json completionAt(const Analysis *analysis, std::string_view text,
+                            uint32_t offset);
+
+} // namespace blk::lsp
+
+#endif // BLK_LSP_FEATURES_H

@@ -1,0 +1,88 @@
+//===- Server.h - The blk language server (blkc lsp) ------------*- C++ -*-===//
+//
+// LSP 3.17 over a pair of streams. Implements exactly what `initialize`
+// advertises: full document sync, publishDiagnostics (with the document
+// version), hover, definition, documentSymbol and completion. Every open
+// document is re-checked from memory on each change, synchronously, so
+// diagnostics always match the latest version.
+//
+// Robustness contract: no input ends the process except `exit` or the end
+// of input. Malformed frames get a ParseError response, unknown requests
+// MethodNotFound, requests on unknown documents an error response, and an
+// exception in a handler an InternalError response.
+// Tests: tests/lit/lsp/lsp_e2e.py, bench/lsp_latency.py.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BLK_LSP_SERVER_H
+#define BLK_LSP_SERVER_H
+
+#include "blk/Lsp/Analysis.h"
+
+#include <nlohmann/json.hpp>
+
+#include <istream>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <string>
+
+namespace blk::lsp {
+
+/// Options of one server session.
+struct ServerOptions {
+  AnalysisOptions analysis;
+};
+
+/// One language-server session writing its messages to `out`.
+class Server {
+public:
+  Server(std::ostream &out, ServerOptions options);
+  ~Server();
+
+  /// Reads and handles messages until `exit` or the end of `in`. Returns
+  /// the process exit code: 0 when `shutdown` came before `exit`, else 1.
+  int run(std::istream &in);
+
+  /// Handles one decoded message. Returns false once `exit` was received.
+  bool handle(const nlohmann::json &message);
+
+private:
+  struct Document {
+    std::string uri;
+    std::string path;
+    int64_t version = 0;
+    std::string text;
+    std::unique_ptr<Analysis> analysis;   ///< of `text`
+    std::unique_ptr<Analysis> lastParsed; ///< latest version that parsed
+  };
+
+  void dispatchRequest(const nlohmann::json &id, const std::string &method,
+                       const nlohmann::json &params);
+  void dispatchNotification(const std::string &method,
+                            const nlohmann::json &params);
+
+  nlohmann::json initialize(const nlohmann::json &params);
+  void didOpen(const nlohmann::json &params);
+  void didChange(const nlohmann::json &params);
+  void didClose(const nlohmann::json &params);
+  void reanalyze(Document &doc);
+  void publishDiagnostics(const Document &doc);
+  Document &documentFor(const nlohmann::json &params);
+  uint32_t offsetFor(const Document &doc, const nlohmann::json &params) const;
+
+  void reply(const nlohmann::json &id, nlohmann::json result);
+  void replyError(const nlohmann::json &id, int code,
+                  const std::string &message);
+  void notify(const std::string &method, nlohmann::json params);
+
+  std::ostream &out;
+  ServerOptions options;
+  std::map<std::string, Document> documents;
+  bool initialized = false;
+  bool shutdownRequested = false;
+  bool exitReceived = false;
+};
+
+} // namespace blk::lsp
+
+#endif // BLK_LSP_SERVER_H

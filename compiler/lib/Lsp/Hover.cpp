@@ -1,0 +1,211 @@
+//===- Hover.cpp - textDocument/hover -------------------------------------===//
+//
+// For the name or expression under the cursor: its type and block shape in
+// every specialisation that analysed it. One line when all agree
+// (`offsets: i32[1024]`), else one line per `@config`
+// (`BLOCK=1024 → i32[1024]`). Built-ins show their signature and one-line
+// doc; kernels and fns their header and configs. Tests:
+// tests/lit/lsp/lsp_e2e.py.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AstQuery.h"
+#include "blk/Lsp/BuiltinDocs.h"
+#include "blk/Lsp/Features.h"
+
+namespace blk::lsp {
+
+using namespace blk::ast;
+using nlohmann::json;
+
+namespace {
+/// One specialisation's view: a label and the type text there.
+struct Fact {
+  std::string label;
+  std::string type;
+};
+} // namespace
+
+static std::string typeText(const sema::Type &type,
+                            const std::optional<sema::ConstValue> &value) {
+  std::string text = type.str();
+  if (value)
+    text += " = " + value->str();
+  return text;
+}
+
+/// `name: type` when every fact agrees, else `name:` and one line per config.
+static std::string formatFacts(const std::string &name,
+                               std::vector<Fact> facts) {
+  if (facts.empty())
+    return name;
+  bool allSame = true;
+  for (const Fact &f : facts)
+    allSame = allSame && f.type == facts.front().type;
+  if (allSame)
+    return name + ": " + facts.front().type;
+  std::string text = name + ":";
+  std::vector<std::string> seen;
+  for (const Fact &f : facts) {
+    std::string line = f.label + " → " + f.type;
+    // A fn called twice in one spec with the same result adds nothing.
+    if (std::find(seen.begin(), seen.end(), line) != seen.end())
+      continue;
+    seen.push_back(line);
+    text += "\n" + line;
+  }
+  return text;
+}
+
+static json markdown(const std::string &code, const std::string &extra = "") {
+  std::string value = "```blk\n" + code + "\n```";
+  if (!extra.empty())
+    value += "\n" + extra;
+  return {{"kind", "markdown"}, {"value", value}};
+}
+
+static json hoverResult(const Analysis &analysis, const json &contents,
+                        SourceRange range) {
+  json h = {{"contents", contents}};
+  if (range.isValid())
+    h["range"] = toLspRange(analysis, range);
+  return h;
+}
+
+static json builtinHover(const Analysis &analysis, const BuiltinDoc &doc,
+                         SourceRange range) {
+  return hoverResult(analysis,
+                     markdown(std::string(doc.signature), std::string(doc.doc)),
+                     range);
+}
+
+/// Source text of `range`, on one line and shortened.
+static std::string sourceText(const Analysis &analysis, SourceRange range,
+                              size_t maxLen = 48) {
+  std::string_view text = analysis.text();
+  if (!range.isValid() || range.begin.file != analysis.mainFile ||
+      range.end.offset > text.size())
+    return "expression";
+  std::string out;
+  for (char c : text.substr(range.begin.offset, range.length())) {
+    if (c == '\n' || c == '\r' || c == '\t')
+      c = ' ';
+    if (c == ' ' && !out.empty() && out.back() == ' ')
+      continue;
+    out += c;
+  }
+  if (out.size() > maxLen)
+    out = out.substr(0, maxLen - 3) + "...";
+  return out;
+}
+
+static json functionHover(const Analysis &analysis, const FunctionDecl *fn) {
+  // The decl's range starts at its attributes; show from the keyword on.
+  std::string_view text = analysis.text();
+  uint32_t begin = fn->getBegin().offset;
+  size_t keyword = text.substr(0, fn->nameRange.begin.offset)
+                       .rfind(fn->isKernel ? "kernel" : "fn");
+  if (keyword != std::string_view::npos && keyword >= begin)
+    begin = uint32_t(keyword);
+  uint32_t end =
+      fn->body ? fn->body->getBegin().offset : fn->getRange().end.offset;
+  std::string head = sourceText(analysis,
+                                SourceRange(SourceLoc{analysis.mainFile, begin},
+                                            SourceLoc{analysis.mainFile, end}),
+                                400);
+  std::string extra;
+  if (fn->isKernel && analysis.sema)
+    if (const sema::KernelInfo *k = analysis.sema->kernel(fn->name))
+      for (const sema::Specialization &spec : k->specializations)
+        extra += "\n- `" + spec.label + "` → `" + spec.entryName + "`";
+  if (!extra.empty())
+    extra = "specialisations:" + extra;
+  return hoverResult(analysis, markdown(head, extra), fn->nameRange);
+}
+
+static json declHover(const Analysis &analysis, const DeclRef &decl) {
+  if (decl.kind == DeclRef::Kind::Kernel ||
+      decl.kind == DeclRef::Kind::Function)
+    return functionHover(analysis, cast<FunctionDecl>(decl.node));
+  if (decl.kind == DeclRef::Kind::Import)
+    return hoverResult(
+        analysis,
+        markdown("import " + cast<ImportDecl>(decl.node)->dottedName()),
+        decl.nameRange);
+  std::vector<Fact> facts;
+  if (analysis.sema) {
+    for (const InstanceRef &ref : allInstances(*analysis.sema)) {
+      const sema::VarInfo *var = ref.instance->var(decl.node);
+      if (var && !var->type.isError()) {
+        facts.push_back(
+            {configLabel(ref.spec), typeText(var->type, var->value)});
+        continue;
+      }
+      // Module constants may only be recorded through their initialiser.
+      if (auto *c = dyn_cast<ConstDecl>(decl.node))
+        if (const sema::ExprInfo *info = ref.instance->lookup(c->init);
+            info && !info->type.isError())
+          facts.push_back(
+              {configLabel(ref.spec), typeText(info->type, info->value)});
+    }
+  }
+  std::string prefix = decl.kind == DeclRef::Kind::Param     ? "param "
+                       : decl.kind == DeclRef::Kind::LoopVar ? "loop variable "
+                       : decl.kind == DeclRef::Kind::GlobalConst ? "const "
+                       : decl.isMutable                          ? "var "
+                                                                 : "let ";
+  return hoverResult(analysis, markdown(prefix + formatFacts(decl.name, facts)),
+                     decl.nameRange);
+}
+
+json hoverAt(const Analysis &analysis, uint32_t offset) {
+  if (!analysis.module)
+    return nullptr;
+  if (auto decl = declNameAt(*analysis.module, offset))
+    return declHover(analysis, *decl);
+  if (!analysis.sema)
+    return nullptr;
+
+  std::vector<sema::SemaResult::HoverEntry> entries;
+  const Expr *expr = analysis.sema->exprAt(*analysis.module, offset, &entries);
+  if (!expr) {
+    // Not in any analysed expression (e.g. an uncalled generic fn): a
+    // built-in name still has its documentation.
+    uint32_t begin = 0;
+    std::string_view word = identifierAt(analysis.text(), offset, &begin);
+    if (const BuiltinDoc *doc = findBuiltinDoc(word))
+      return builtinHover(
+          analysis, *doc,
+          SourceRange(analysis.mainFile, begin, uint32_t(word.size())));
+    return nullptr;
+  }
+
+  // A name bound to a built-in (and not shadowed) shows its documentation.
+  if (auto *name = dyn_cast<NameExpr>(expr)) {
+    bool builtin = findBuiltinDoc(name->name) != nullptr;
+    for (const auto &e : entries)
+      if (const sema::NameBinding *b =
+              e.instance ? e.instance->binding(expr) : nullptr)
+        builtin = builtin && b->kind == sema::NameBinding::Kind::Builtin;
+    if (builtin)
+      return builtinHover(analysis, *findBuiltinDoc(name->name),
+                          expr->getRange());
+  }
+
+  std::vector<Fact> facts;
+  for (const auto &e : entries)
+    if (e.info && !e.info->type.isError())
+      facts.push_back(
+          {configLabel(e.spec), typeText(e.info->type, e.info->value)});
+  std::string name = isa<NameExpr>(expr)
+                         ? cast<NameExpr>(expr)->name
+                         : sourceText(analysis, expr->getRange());
+  if (facts.empty())
+    return hoverResult(analysis,
+                       markdown(name + ": <not analysed: errors here>"),
+                       expr->getRange());
+  return hoverResult(analysis, markdown(formatFacts(name, facts)),
+                     expr->getRange());
+}
+
+} // namespace blk::lsp

@@ -1,0 +1,302 @@
+//===- Server.cpp - The blk language server (blkc lsp) --------------------===//
+
+#include "blk/Lsp/Server.h"
+
+#include "blk/Lsp/Features.h"
+#include "blk/Lsp/Transport.h"
+#include "blk/Lsp/Uri.h"
+
+namespace blk::lsp {
+
+using nlohmann::json;
+
+namespace {
+/// Thrown by a handler to answer its request with an error.
+struct RequestError {
+  int code;
+  std::string message;
+};
+
+/// `params[key]` as a string, or an InvalidParams error.
+const std::string &requireString(const json &params, const char *key) {
+  auto it = params.find(key);
+  if (it == params.end() || !it->is_string())
+    throw RequestError{kInvalidParams,
+                       std::string("missing string `") + key + "`"};
+  return it->get_ref<const std::string &>();
+}
+
+const json &requireObject(const json &params, const char *key) {
+  auto it = params.find(key);
+  if (it == params.end() || !it->is_object())
+    throw RequestError{kInvalidParams,
+                       std::string("missing object `") + key + "`"};
+  return *it;
+}
+
+unsigned requireUnsigned(const json &params, const char *key) {
+  auto it = params.find(key);
+  if (it == params.end() || !it->is_number_integer() || it->get<int64_t>() < 0)
+    throw RequestError{kInvalidParams,
+                       std::string("missing non-negative integer `") + key +
+                           "`"};
+  return unsigned(std::min<int64_t>(it->get<int64_t>(), UINT32_MAX));
+}
+} // namespace
+
+Server::Server(std::ostream &out, ServerOptions options)
+    : out(out), options(std::move(options)) {}
+
+Server::~Server() = default;
+
+int Server::run(std::istream &in) {
+  while (!exitReceived) {
+    ReadResult r = readMessage(in);
+    if (r.status == ReadResult::Status::Eof)
+      break;
+    if (r.status == ReadResult::Status::Malformed) {
+      replyError(nullptr, kParseError, r.error);
+      continue;
+    }
+    handle(r.message);
+  }
+  return exitReceived && shutdownRequested ? 0 : 1;
+}
+
+bool Server::handle(const json &message) {
+  if (!message.is_object()) {
+    replyError(nullptr, kInvalidRequest, "a message must be a JSON object");
+    return !exitReceived;
+  }
+  auto idIt = message.find("id");
+  bool hasId =
+      idIt != message.end() && (idIt->is_number_integer() || idIt->is_string());
+  json id = hasId ? *idIt : json(nullptr);
+  auto methodIt = message.find("method");
+  if (methodIt == message.end() || !methodIt->is_string()) {
+    // A response to a server request (we send none) needs no answer.
+    if (idIt != message.end() &&
+        (message.contains("result") || message.contains("error")))
+      return !exitReceived;
+    replyError(id, kInvalidRequest, "missing `method`");
+    return !exitReceived;
+  }
+  const std::string &method = methodIt->get_ref<const std::string &>();
+  json params = message.value("params", json::object());
+  if (idIt != message.end() && !hasId) {
+    replyError(nullptr, kInvalidRequest, "`id` must be an integer or a string");
+    return !exitReceived;
+  }
+  try {
+    if (hasId)
+      dispatchRequest(id, method, params);
+    else
+      dispatchNotification(method, params);
+  } catch (const RequestError &e) {
+    if (hasId)
+      replyError(id, e.code, e.message);
+  } catch (const std::exception &e) {
+    if (hasId)
+      replyError(id, kInternalError,
+                 std::string("internal error: ") + e.what());
+  }
+  return !exitReceived;
+}
+
+void Server::dispatchRequest(const json &id, const std::string &method,
+                             const json &params) {
+  if (method == "initialize") {
+    if (initialized)
+      throw RequestError{kInvalidRequest, "initialize was already received"};
+    reply(id, initialize(params));
+    return;
+  }
+  if (!initialized)
+    throw RequestError{kServerNotInitialized, "the server is not initialized"};
+  if (shutdownRequested)
+    throw RequestError{kInvalidRequest, "the server is shutting down"};
+  if (method == "shutdown") {
+    shutdownRequested = true;
+    reply(id, nullptr);
+    return;
+  }
+  if (!params.is_object())
+    throw RequestError{kInvalidParams, "`params` must be an object"};
+  if (method == "textDocument/hover") {
+    Document &doc = documentFor(params);
+    reply(id, hoverAt(*doc.analysis, offsetFor(doc, params)));
+  } else if (method == "textDocument/definition") {
+    Document &doc = documentFor(params);
+    reply(id, definitionAt(*doc.analysis, offsetFor(doc, params)));
+  } else if (method == "textDocument/documentSymbol") {
+    Document &doc = documentFor(params);
+    // While the buffer does not parse, keep showing the last outline.
+    const Analysis &a = doc.analysis->module || !doc.lastParsed
+                            ? *doc.analysis
+                            : *doc.lastParsed;
+    reply(id, documentSymbols(a));
+  } else if (method == "textDocument/completion") {
+    Document &doc = documentFor(params);
+    const Analysis *a =
+        doc.analysis->module ? doc.analysis.get() : doc.lastParsed.get();
+    reply(id,
+          json{{"isIncomplete", false},
+               {"items", completionAt(a, doc.text, offsetFor(doc, params))}});
+  } else {
+    throw RequestError{kMethodNotFound, "method not found: " + method};
+  }
+}
+
+void Server::dispatchNotification(const std::string &method,
+                                  const json &params) {
+  if (method == "exit") {
+    exitReceived = true;
+    return;
+  }
+  // Before initialize, notifications other than exit are dropped (LSP).
+  if (!initialized || !params.is_object())
+    return;
+  if (method == "textDocument/didOpen")
+    didOpen(params);
+  else if (method == "textDocument/didChange")
+    didChange(params);
+  else if (method == "textDocument/didClose")
+    didClose(params);
+  // initialized, didSave, $/cancelRequest, $/setTrace, ...: nothing to do.
+}
+
+json Server::initialize(const json &params) {
+  initialized = true;
+  // Imports resolve against the workspace root (then -I, then the stdlib).
+  std::string root;
+  if (params.is_object()) {
+    if (auto it = params.find("rootUri"); it != params.end() && it->is_string())
+      root = uriToPath(it->get<std::string>());
+    else if (auto it2 = params.find("rootPath");
+             it2 != params.end() && it2->is_string())
+      root = it2->get<std::string>();
+  }
+  if (!root.empty() && root[0] == '/')
+    options.analysis.includeDirs.insert(options.analysis.includeDirs.begin(),
+                                        root);
+  json capabilities = {
+      {"positionEncoding", "utf-16"},
+      {"textDocumentSync", {{"openClose", true}, {"change", 1}}},
+      {"hoverProvider", true},
+      {"definitionProvider", true},
+      {"documentSymbolProvider", true},
+      {"completionProvider",
+       {{"triggerCharacters", {".", "@"}}, {"resolveProvider", false}}},
+  };
+  return {{"capabilities", capabilities},
+          {"serverInfo", {{"name", "blkc"}, {"version", "0.1.0"}}}};
+}
+
+void Server::didOpen(const json &params) {
+  const json &item = requireObject(params, "textDocument");
+  const std::string &uri = requireString(item, "uri");
+  Document &doc = documents[uri];
+  doc.uri = uri;
+  doc.path = uriToPath(uri);
+  doc.version = item.value("version", int64_t(0));
+  doc.text = requireString(item, "text");
+  doc.lastParsed.reset();
+  reanalyze(doc);
+}
+
+void Server::didChange(const json &params) {
+  const json &item = requireObject(params, "textDocument");
+  auto it = documents.find(requireString(item, "uri"));
+  if (it == documents.end())
+    return; // a change to a document never opened: nothing to update
+  Document &doc = it->second;
+  auto changes = params.find("contentChanges");
+  if (changes == params.end() || !changes->is_array())
+    return;
+  for (const json &change : *changes) {
+    if (!change.is_object() || !change.contains("text") ||
+        !change["text"].is_string())
+      continue;
+    const std::string &text = change["text"].get_ref<const std::string &>();
+    auto range = change.find("range");
+    if (range == change.end()) {
+      doc.text = text;
+      continue;
+    }
+    // Incremental edit (not advertised, accepted anyway).
+    LineIndex index(doc.text);
+    const json &start = requireObject(*range, "start");
+    const json &end = requireObject(*range, "end");
+    uint32_t b = index.offset(
+        {requireUnsigned(start, "line"), requireUnsigned(start, "character")});
+    uint32_t e = index.offset(
+        {requireUnsigned(end, "line"), requireUnsigned(end, "character")});
+    if (e < b)
+      std::swap(b, e);
+    doc.text.replace(b, e - b, text);
+  }
+  if (auto v = item.find("version"); v != item.end() && v->is_number_integer())
+    doc.version = v->get<int64_t>();
+  reanalyze(doc);
+}
+
+void Server::didClose(const json &params) {
+  const json &item = requireObject(params, "textDocument");
+  const std::string &uri = requireString(item, "uri");
+  if (documents.erase(uri))
+    notify("textDocument/publishDiagnostics",
+           {{"uri", uri}, {"diagnostics", json::array()}});
+}
+
+void Server::reanalyze(Document &doc) {
+  std::unique_ptr<Analysis> previous = std::move(doc.analysis);
+  doc.analysis = analyzeBuffer(doc.path, doc.text, options.analysis);
+  if (!doc.analysis->module && previous && previous->module)
+    doc.lastParsed = std::move(previous);
+  else if (doc.analysis->module)
+    doc.lastParsed.reset();
+  publishDiagnostics(doc);
+}
+
+void Server::publishDiagnostics(const Document &doc) {
+  notify("textDocument/publishDiagnostics",
+         {{"uri", doc.uri},
+          {"version", doc.version},
+          {"diagnostics", lspDiagnostics(*doc.analysis)}});
+}
+
+Server::Document &Server::documentFor(const json &params) {
+  const json &item = requireObject(params, "textDocument");
+  const std::string &uri = requireString(item, "uri");
+  auto it = documents.find(uri);
+  if (it == documents.end())
+    throw RequestError{kInvalidParams,
+                       "unknown document: " + uri + " (not opened)"};
+  return it->second;
+}
+
+uint32_t Server::offsetFor(const Document &doc, const json &params) const {
+  const json &pos = requireObject(params, "position");
+  return doc.analysis->lineIndex(doc.analysis->mainFile)
+      .offset(
+          {requireUnsigned(pos, "line"), requireUnsigned(pos, "character")});
+}
+
+void Server::reply(const json &id, json result) {
+  writeMessage(out,
+               {{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
+}
+
+void Server::replyError(const json &id, int code, const std::string &message) {
+  writeMessage(out, {{"jsonrpc", "2.0"},
+                     {"id", id},
+                     {"error", {{"code", code}, {"message", message}}}});
+}
+
+void Server::notify(const std::string &method, json params) {
+  writeMessage(
+      out,
+      {{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}});
+}
+
+} // namespace blk::lsp

@@ -1,0 +1,331 @@
+#!/usr/bin/env python3
+"""End-to-end test of `blkc lsp`: speaks JSON-RPC over its stdio.
+
+Conversation: initialize -> didOpen with an erroneous file -> diagnostics at
+the exact ranges of `blkc check --diagnostics-format=json` -> hover over a
+block variable gives its shape per @config -> didChange with the fix ->
+diagnostics cleared -> shutdown/exit with code 0. Plus hover on built-ins and
+declarations, definition, documentSymbol, completion, UTF-16 columns, an
+unparseable buffer, unknown methods and documents, and garbage input.
+Usage: lsp_e2e.py <path to blkc>
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lspclient import LspClient  # noqa: E402
+
+BLKC = sys.argv[1] if len(sys.argv) > 1 else "blkc"
+
+HEADER = """@config(BLOCK = 1024, num_warps = 4)
+@config(BLOCK = 256,  num_warps = 2)
+@grid(cdiv(n, BLOCK))
+kernel double_grid(x: *f32, out: *f32, n: i32, const BLOCK: i32) {
+    let pid = program_id(0);
+    let offsets = pid * BLOCK + arange(0, BLOCK);
+    let mask = offsets < n;
+    let v = load(x + offsets, mask: mask, other: 0.0);
+"""
+# Line 9 (0-based 9): a mask whose shape does not match the pointers.
+BROKEN = HEADER + """    let m2 = arange(0, 64) < n;
+    store(out + offsets, v * 2.0, mask: m2);
+}
+"""
+FIXED = HEADER + """    let m2 = arange(0, BLOCK) < n;
+    store(out + offsets, v * 2.0, mask: m2);
+}
+"""
+
+WORKDIR = tempfile.mkdtemp(prefix="blk-lsp-e2e-")
+PATH = os.path.join(WORKDIR, "double.blk")
+URI = "file://" + PATH
+
+
+def pos(text, needle, nth=0, delta=0):
+    """LSP position of the `nth` occurrence of `needle` (+delta chars)."""
+    at = -1
+    for _ in range(nth + 1):
+        at = text.index(needle, at + 1)
+    at += delta
+    line = text.count("\n", 0, at)
+    col = at - (text.rfind("\n", 0, at) + 1)
+    lineText = text.split("\n")[line]
+    return {"line": line, "character": len(lineText[:col].encode("utf-16-le")) // 2}
+
+
+def hoverText(result):
+    assert result is not None, "hover returned null"
+    contents = result["contents"]
+    return contents["value"] if isinstance(contents, dict) else str(contents)
+
+
+def initialize(client, root=WORKDIR):
+    r = client.call("initialize", {"processId": os.getpid(), "rootUri": "file://" + root,
+                                   "capabilities": {}})
+    caps = r["result"]["capabilities"]
+    client.notify("initialized", {})
+    return caps
+
+
+def openDoc(client, text, version=1, uri=URI):
+    client.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri, "languageId": "blk", "version": version, "text": text}})
+    return client.waitDiagnostics(uri)
+
+
+def change(client, text, version, uri=URI):
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                             "contentChanges": [{"text": text}]})
+    return client.waitDiagnostics(uri)
+
+
+def hover(client, text, needle, nth=0, delta=0, uri=URI):
+    r = client.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                           "position": pos(text, needle, nth, delta)})
+    assert "error" not in r, r
+    return r["result"]
+
+
+# --------------------------------------------------------------------------
+
+def testMainConversation():
+    """The conversation of the issue, checked against `blkc check`."""
+    with open(PATH, "w") as f:
+        f.write(BROKEN)
+    check = subprocess.run([BLKC, "check", "--diagnostics-format=json", PATH],
+                           capture_output=True, text=True)
+    expected = json.loads(check.stdout)
+    assert check.returncode == 1 and expected, "blkc check must reject the broken file"
+
+    client = LspClient(BLKC)
+    caps = initialize(client)
+    assert caps["textDocumentSync"]["change"] == 1, caps
+    assert caps["textDocumentSync"]["openClose"] is True, caps
+    for cap in ("hoverProvider", "definitionProvider", "documentSymbolProvider"):
+        assert caps.get(cap) is True, cap
+    assert "completionProvider" in caps
+    # Only what is implemented is advertised.
+    for cap in ("referencesProvider", "renameProvider", "semanticTokensProvider",
+                "documentFormattingProvider", "signatureHelpProvider"):
+        assert cap not in caps, cap
+
+    diags = openDoc(client, BROKEN, version=1)
+    assert diags["version"] == 1, diags
+    got = diags["diagnostics"]
+    assert len(got) == len(expected), (got, expected)
+    for d, e in zip(got, expected):
+        assert d["code"] == e["id"], (d, e)
+        assert d["severity"] == 1
+        assert d["source"] == "blkc"
+        assert d["message"] == e["message"], (d, e)
+        # blkc counts 1-based lines and byte columns; the file is ASCII.
+        assert d["range"] == {"start": {"line": e["line"] - 1, "character": e["column"] - 1},
+                              "end": {"line": e["endLine"] - 1, "character": e["endColumn"] - 1}}, (d, e)
+    first = got[0]
+    assert first["range"]["start"] == pos(BROKEN, "m2);"), first
+    assert first["code"] == "sema_mask_shape", first
+    related = first.get("relatedInformation", [])
+    notes = [r for r in related if "@config" in r["message"]]
+    assert notes and notes[0]["location"]["uri"] == URI, related
+    assert notes[0]["location"]["range"]["start"] == {"line": 0, "character": 0}, notes
+    assert any("pointer shape [1024]" in r["message"] for r in related), related
+
+    # Hover over a block variable (a use, then its declaration): shape per @config.
+    text = hoverText(hover(client, BROKEN, "offsets < n", delta=2))
+    assert "BLOCK=1024 → i32[1024]" in text and "BLOCK=256 → i32[256]" in text, text
+    r = hover(client, BROKEN, "offsets", delta=1)
+    text = hoverText(r)
+    assert "offsets" in text and "i32[1024]" in text and "i32[256]" in text, text
+    assert r["range"]["start"] == pos(BROKEN, "offsets"), r
+    # Same type in every config: one line.
+    text = hoverText(hover(client, BROKEN, "pid * BLOCK"))
+    assert "pid: i32" in text and "→" not in text, text
+    text = hoverText(hover(client, BROKEN, "x: *f32"))
+    assert "x: *f32" in text, text
+    text = hoverText(hover(client, BROKEN, "mask: mask", delta=7))
+    assert "i1[1024]" in text and "i1[256]" in text, text
+
+    # The fix clears the diagnostics, with the new version.
+    diags = change(client, FIXED, version=2)
+    assert diags == {"uri": URI, "version": 2, "diagnostics": []}, diags
+
+    r = client.call("shutdown")
+    assert r["result"] is None and "error" not in r, r
+    client.notify("exit")
+    assert client.close() == 0, client.stderr
+
+
+def testFeatures():
+    """Hover on built-ins and constants, definition, symbols, completion."""
+    text = FIXED + """
+const SCALE = 2;
+fn twice(y) { return y * SCALE; }
+"""
+    client = LspClient(BLKC)
+    initialize(client)
+    assert openDoc(client, text)["diagnostics"] == []
+
+    h = hoverText(hover(client, text, "arange", delta=1))
+    assert "arange(start, end)" in h and "power of two" in h, h
+    h = hoverText(hover(client, text, "load("))
+    assert "load(ptrs" in h, h
+    h = hoverText(hover(client, text, "BLOCK + arange"))
+    assert "BLOCK=1024 → i32 = 1024" in h and "BLOCK=256 → i32 = 256" in h, h
+    h = hoverText(hover(client, text, "double_grid"))
+    assert "kernel double_grid(" in h and "double_grid__BLOCK_1024__w4" in h, h
+
+    r = client.call("textDocument/definition", {"textDocument": {"uri": URI},
+                                                "position": pos(text, "offsets < n")})
+    loc = r["result"]
+    assert loc["uri"] == URI and loc["range"]["start"] == pos(text, "offsets"), loc
+    # Inside an uncalled generic fn: syntactic scopes still resolve.
+    r = client.call("textDocument/definition", {"textDocument": {"uri": URI},
+                                                "position": pos(text, "SCALE;")})
+    assert r["result"]["range"]["start"] == pos(text, "SCALE = 2"), r
+
+    r = client.call("textDocument/documentSymbol", {"textDocument": {"uri": URI}})
+    symbols = {s["name"]: s for s in r["result"]}
+    assert set(symbols) == {"double_grid", "SCALE", "twice"}, symbols
+    assert symbols["double_grid"]["detail"] == "kernel"
+    assert symbols["double_grid"]["selectionRange"]["start"] == pos(text, "double_grid")
+    assert symbols["SCALE"]["kind"] == 14 and symbols["twice"]["kind"] == 12
+
+    r = client.call("textDocument/completion", {"textDocument": {"uri": URI},
+                                                "position": pos(text, "let v =")})
+    items = {i["label"]: i for i in r["result"]["items"]}
+    for name in ("offsets", "mask", "pid", "x", "BLOCK", "SCALE", "twice", "arange", "let", "f32"):
+        assert name in items, name
+    assert "m2" not in items and "v" not in items, "a let is visible only after its statement"
+    assert items["arange"]["detail"].startswith("arange(start, end)"), items["arange"]
+    r = client.call("textDocument/completion", {"textDocument": {"uri": URI},
+                                                "position": pos(text, "config", delta=0)})
+    assert {"config", "grid", "autotune"} <= {i["label"] for i in r["result"]["items"]}, r
+
+    client.call("shutdown")
+    client.notify("exit")
+    assert client.close() == 0
+
+
+def testUtf16AndUnparseable():
+    """Columns count UTF-16 units; a buffer that does not parse gets diagnostics."""
+    client = LspClient(BLKC)
+    initialize(client)
+    uri = "file://" + os.path.join(WORKDIR, "utf16.blk")
+    text = FIXED.replace("    let m2 = arange(0, BLOCK) < n;",
+                         "    /* é😀 */ let m2 = arange(0, 3) < n;")
+    diags = openDoc(client, text, uri=uri)["diagnostics"]
+    assert diags, "expected the arange error"
+    start = diags[0]["range"]["start"]
+    assert start == pos(text, "arange(0, 3)"), (start, pos(text, "arange(0, 3)"))
+    # "    /* é😀 */ let m2 = " is 23 UTF-16 units (22 code points, 26 bytes).
+    assert start["character"] == 23, start
+
+    broken = "kernel k(x: *f32 {\n    let = ;\n"
+    diags = change(client, broken, version=2, uri=uri)
+    assert diags["version"] == 2 and diags["diagnostics"], diags
+    assert all(d["severity"] == 1 and isinstance(d["code"], str) for d in diags["diagnostics"])
+    # Requests on an unparseable buffer answer, never crash.
+    r = client.call("textDocument/hover", {"textDocument": {"uri": uri},
+                                           "position": {"line": 1, "character": 5}})
+    assert "result" in r, r
+    r = client.call("textDocument/completion", {"textDocument": {"uri": uri},
+                                                "position": {"line": 1, "character": 4}})
+    assert any(i["label"] == "let" for i in r["result"]["items"]), r
+    # Closing clears the document's diagnostics.
+    client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    assert client.waitDiagnostics(uri)["diagnostics"] == []
+    client.call("shutdown")
+    client.notify("exit")
+    assert client.close() == 0
+
+
+def testGarbageAndErrors():
+    """Unknown methods, unknown documents, garbage frames: answered, never fatal."""
+    client = LspClient(BLKC)
+    r = client.call("textDocument/hover", {"textDocument": {"uri": URI},
+                                           "position": {"line": 0, "character": 0}})
+    assert r["error"]["code"] == -32002, r  # not initialized
+    initialize(client)
+
+    r = client.call("textDocument/frobnicate", {"x": 1})
+    assert r["error"]["code"] == -32601, r
+    client.notify("workspace/unknownNotification", {"x": 1})  # ignored silently
+
+    r = client.call("textDocument/hover", {"textDocument": {"uri": "file:///nope.blk"},
+                                           "position": {"line": 0, "character": 0}})
+    assert "error" in r and "result" not in r, r
+    r = client.call("textDocument/hover", {"textDocument": {"uri": URI}})
+    assert r["error"]["code"] in (-32602, -32603), r
+    r = client.call("textDocument/definition", {"textDocument": 7, "position": "x"})
+    assert r["error"]["code"] == -32602, r
+
+    client.sendRaw(b"this is not a header\r\n\r\n")
+    r = client.receive()
+    assert r["id"] is None and r["error"]["code"] == -32700, r
+    client.sendRaw(b"Content-Length: 9\r\n\r\n{not json")
+    r = client.receive()
+    assert r["id"] is None and r["error"]["code"] == -32700, r
+    client.sendRaw(b"Content-Length: zz\r\n\r\n")
+    r = client.receive()
+    assert r["error"]["code"] == -32700, r
+    client.send([1, 2, 3])
+    r = client.receive()
+    assert r["error"]["code"] == -32600, r
+    client.send({"jsonrpc": "2.0", "id": 99, "params": {}})
+    r = client.receive()
+    assert r["id"] == 99 and r["error"]["code"] == -32600, r
+    client.sendRaw(bytes(range(256)) + b"\r\n\r\n")
+    r = client.receive()
+    assert r["error"]["code"] == -32700, r
+    # Invalid UTF-8 and NUL bytes inside a document are diagnosed, not fatal.
+    client.notify("textDocument/didOpen", {"textDocument": {
+        "uri": URI, "languageId": "blk", "version": 1, "text": "kernel k() { \u0000 }"}})
+    assert client.waitDiagnostics(URI)["diagnostics"]
+    client.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": FIXED}]}})
+    assert client.waitDiagnostics(URI)["diagnostics"] == []
+
+    # Still alive and answering.
+    text = hoverText(hover(client, FIXED, "offsets < n"))
+    assert "i32[1024]" in text, text
+    assert client.call("shutdown")["result"] is None
+    r = client.call("textDocument/hover", {"textDocument": {"uri": URI},
+                                           "position": {"line": 0, "character": 0}})
+    assert r["error"]["code"] == -32600, r  # after shutdown
+    client.notify("exit")
+    assert client.close() == 0
+
+
+def testExitCodes():
+    """exit without shutdown, and end of input, give exit code 1."""
+    client = LspClient(BLKC)
+    initialize(client)
+    client.notify("exit")
+    assert client.close() == 1
+    client = LspClient(BLKC)
+    assert client.close() == 1
+
+
+def main():
+    tests = [testMainConversation, testFeatures, testUtf16AndUnparseable,
+             testGarbageAndErrors, testExitCodes]
+    passed = failed = 0
+    for test in tests:
+        try:
+            test()
+            print("PASS", test.__name__)
+            passed += 1
+        except Exception:  # report every failing test, not just the first
+            print("FAIL", test.__name__)
+            traceback.print_exc()
+            failed += 1
+    print("lsp: %d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
