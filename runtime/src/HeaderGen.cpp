@@ -185,7 +185,9 @@ std::string defaultNamespace(const std::string &source) {
     stem = stem.substr(0, dot);
   if (stem.empty())
     stem = "module";
-  return cppIdentifier(stem) + "_blk";
+  // `double.blk` -> `double_blk`: the suffix keeps stems that are keywords
+  // valid.
+  return cppIdentifier(stem + "_blk");
 }
 
 } // namespace

@@ -143,6 +143,18 @@ TEST(HeaderGen, IdentifiersAvoidKeywords) {
   EXPECT_EQ(cppIdentifier("9lives"), "_9lives");
 }
 
+TEST(HeaderGen, NamespaceFromTheSourceStem) {
+  Manifest m = fixtureManifest();
+  m.source = "/src/samples/double.blk"; // a keyword stem still gives a name
+  HeaderOptions options;
+  options.fatbinPath = "double.fatbin";
+  EXPECT_NE(generateLauncherHeader(m, options).find("namespace double_blk {"),
+            std::string::npos);
+  options.namespaceName = "mine";
+  EXPECT_NE(generateLauncherHeader(m, options).find("namespace mine {"),
+            std::string::npos);
+}
+
 TEST(HeaderGen, NeedsAPathOrAnImage) {
   EXPECT_THROW(generateLauncherHeader(fixtureManifest(), HeaderOptions{}),
                Error);
