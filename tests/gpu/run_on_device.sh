@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The runtime's GPU session, in one call of the device machine: configure the
 # runtime alone (-DBLK_BUILD_COMPILER=OFF), build, run the runtime unit tests
-# and the `gpu` tests, the GPU tests under compute-sanitizer memcheck, and the
-# launch-cost benchmark twice. Logs go to $OUT (or /tmp/blk-device-out).
+# and the `gpu` tests, blkc-built artifacts from .rtdeps/e2e (if any), the GPU
+# tests under compute-sanitizer memcheck, and the launch-cost benchmark twice.
+# Logs go to $OUT (or /tmp/blk-device-out).
 #   bash tests/gpu/run_on_device.sh        (from the repository root)
 # GoogleTest / nlohmann-json missing on the machine are taken from .rtdeps/
 # (a copy of /usr/src/googletest and /usr/include/nlohmann, carried along).
@@ -38,7 +39,7 @@ cmake -S "$ROOT" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   { tail -30 "$OUT/configure.log"; exit 1; }
 step build
 cmake --build "$B" -j "$(nproc)" --target RuntimeUnitTests RuntimeGpuTests \
-  HeaderLaunchTest blk-launch-cost > "$OUT/build.log" 2>&1 ||
+  HeaderLaunchTest blk-launch-cost blkrt-run-double > "$OUT/build.log" 2>&1 ||
   { grep -E "error|FAILED" "$OUT/build.log" | head -30; exit 1; }
 
 status=0
@@ -47,6 +48,14 @@ step "runtime unit tests + gpu tests"
 (cd "$B" && ctest -L gpu --output-on-failure 2>&1) | tee "$OUT/gpu.log"
 grep -q "100% tests passed" "$OUT/gpu.log" || status=1
 "$B/bin/RuntimeGpuTests" > "$OUT/gpu-tests-verbose.log" 2>&1
+
+# Artifacts built by blkc elsewhere (no LLVM here), carried in .rtdeps/e2e.
+for f in "$DEPS"/e2e/*.fatbin; do
+  [ -f "$f" ] || continue
+  step "blkc artifact $(basename "$f")"
+  "$B/bin/blkrt-run-double" "$f" 2>&1 | tail -6 | tee -a "$OUT/e2e.log"
+  [ "${PIPESTATUS[0]}" = 0 ] || status=1
+done
 
 step "compute-sanitizer memcheck"
 compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 \
