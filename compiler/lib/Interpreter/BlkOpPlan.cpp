@@ -73,6 +73,7 @@ bool classifyBlkOp(Operation *op, OpPlan &p, std::string &error) {
       .Case("blk.reshape", K::Reshape)
       .Case("blk.trans", K::Trans)
       .Case("blk.addptr", K::AddPtr)
+      .Case("blk.ptr_cast", K::PtrCast)
       .Case("blk.load", K::Load)
       .Case("blk.store", K::Store)
       .Case("blk.atomic_rmw", K::AtomicRmw)

@@ -17,6 +17,10 @@ bool Executor::execShape(Operation &op, const OpPlan &p) {
   case OpKind::Reshape: r = reshape(operand(0), p.result.shape); break;
   case OpKind::Trans: r = permute(operand(0), p.order); break;
   case OpKind::AddPtr: r = addPtr(operand(0), operand(1)); break;
+  case OpKind::PtrCast: // same address, new element type
+    r = operand(0);
+    r.pointee = p.result.pointee;
+    break;
   case OpKind::ExpandDims: {
     const Block &a = operand(0);
     int64_t axis = p.axis < 0 ? p.axis + int64_t(a.shape.size()) + 1 : p.axis;

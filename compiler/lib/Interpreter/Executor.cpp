@@ -144,7 +144,8 @@ bool Executor::exec(Operation &op, const OpPlan &p) {
   case OpKind::ExpandDims:
   case OpKind::Reshape:
   case OpKind::Trans:
-  case OpKind::AddPtr: return execShape(op, p);
+  case OpKind::AddPtr:
+  case OpKind::PtrCast: return execShape(op, p);
   case OpKind::Return:
   case OpKind::Yield:
   case OpKind::Condition:

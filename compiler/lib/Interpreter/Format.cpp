@@ -47,7 +47,8 @@ std::string formatPrintValue(const Block &b, size_t k, const Memory &mem) {
     int64_t off;
     decodePointer(b.i[k], id, off);
     const Buffer *buf = mem.get(id);
-    return (buf ? buf->name : std::string("<null>")) + "+" + std::to_string(off);
+    return (buf ? buf->name : std::string("<null>")) + "+" +
+           std::to_string(off / int64_t(byteSize(b.pointee)));
   }
   if (b.kind == ElemKind::I1)
     return b.i[k] ? "1" : "0";

@@ -13,49 +13,49 @@ template <typename T> static T readRaw(const uint8_t *p) {
 }
 template <typename T> static void writeRaw(uint8_t *p, T v) { std::memcpy(p, &v, sizeof(T)); }
 
-double Buffer::readFloat(size_t k) const {
-  const uint8_t *p = bytes.data() + k * byteSize(type.kind);
-  switch (type.kind) {
+double Buffer::readFloatAt(ElemKind kind, size_t offset) const {
+  const uint8_t *p = bytes.data() + offset;
+  switch (kind) {
   case ElemKind::F16: return f16FromBits(readRaw<uint16_t>(p));
   case ElemKind::BF16: return bf16FromBits(readRaw<uint16_t>(p));
   case ElemKind::F32: return readRaw<float>(p);
   case ElemKind::F64: return readRaw<double>(p);
-  default: return double(readInt(k));
+  default: return double(readIntAt(kind, offset));
   }
 }
 
-int64_t Buffer::readInt(size_t k) const {
-  const uint8_t *p = bytes.data() + k * byteSize(type.kind);
-  switch (type.kind) {
+int64_t Buffer::readIntAt(ElemKind kind, size_t offset) const {
+  const uint8_t *p = bytes.data() + offset;
+  switch (kind) {
   case ElemKind::I1: return p[0] ? -1 : 0;
   case ElemKind::I8: return int8_t(p[0]);
   case ElemKind::I16: return readRaw<int16_t>(p);
   case ElemKind::I32: return readRaw<int32_t>(p);
   case ElemKind::I64: case ElemKind::Ptr: return readRaw<int64_t>(p);
-  default: return int64_t(readFloat(k));
+  default: return int64_t(readFloatAt(kind, offset));
   }
 }
 
-void Buffer::writeFloat(size_t k, double v) {
-  uint8_t *p = bytes.data() + k * byteSize(type.kind);
-  switch (type.kind) {
+void Buffer::writeFloatAt(ElemKind kind, size_t offset, double v) {
+  uint8_t *p = bytes.data() + offset;
+  switch (kind) {
   case ElemKind::F16: writeRaw<uint16_t>(p, f16ToBits(v)); return;
   case ElemKind::BF16: writeRaw<uint16_t>(p, bf16ToBits(v)); return;
   case ElemKind::F32: writeRaw<float>(p, float(v)); return;
   case ElemKind::F64: writeRaw<double>(p, v); return;
-  default: writeInt(k, int64_t(v)); return;
+  default: writeIntAt(kind, offset, int64_t(v)); return;
   }
 }
 
-void Buffer::writeInt(size_t k, int64_t v) {
-  uint8_t *p = bytes.data() + k * byteSize(type.kind);
-  switch (type.kind) {
+void Buffer::writeIntAt(ElemKind kind, size_t offset, int64_t v) {
+  uint8_t *p = bytes.data() + offset;
+  switch (kind) {
   case ElemKind::I1: p[0] = v & 1; return;
   case ElemKind::I8: p[0] = uint8_t(v); return;
   case ElemKind::I16: writeRaw<int16_t>(p, int16_t(v)); return;
   case ElemKind::I32: writeRaw<int32_t>(p, int32_t(v)); return;
   case ElemKind::I64: case ElemKind::Ptr: writeRaw<int64_t>(p, v); return;
-  default: writeFloat(k, double(v)); return;
+  default: writeFloatAt(kind, offset, double(v)); return;
   }
 }
 
@@ -88,14 +88,16 @@ std::optional<RmwKind> parseRmwKind(std::string_view s) {
 }
 
 namespace {
-/// Resolves encoded pointers to (buffer, index), checking bounds.
+/// Resolves encoded pointers to (buffer, byte offset) for accesses of
+/// `kind`, checking bounds and alignment.
 struct Resolver {
   Memory &mem;
   const char *what;
+  ElemKind kind;
   BufferId lastId = 0;
   Buffer *last = nullptr;
 
-  Buffer *resolve(int64_t p, size_t element, size_t &index, std::optional<AccessFault> &fault) {
+  Buffer *resolve(int64_t p, size_t element, size_t &offset, std::optional<AccessFault> &fault) {
     BufferId id;
     int64_t off;
     decodePointer(p, id, off);
@@ -103,23 +105,38 @@ struct Resolver {
       last = mem.get(id);
       lastId = id;
     }
+    int64_t size = byteSize(kind);
+    // Index in elements of the pointer's type (floor division for negatives).
+    int64_t index = off >= 0 ? off / size : -((-off + size - 1) / size);
     if (!last) {
-      fault = AccessFault{std::string(what) + " through a pointer into no buffer (offset " +
-                              std::to_string(off) + ")",
+      fault = AccessFault{std::string(what) + " through a pointer into no buffer (element " +
+                              std::to_string(index) + ")",
                           element};
       return nullptr;
     }
-    if (off < 0 || uint64_t(off) >= last->count) {
+    if (off < 0 || uint64_t(off) + uint64_t(size) > last->bytes.size()) {
+      std::string count = std::to_string(last->count) + " elements";
+      if (last->type.kind != kind)
+        count += " of " + dataTypeName(last->type);
       fault = AccessFault{"out-of-bounds " + std::string(what) + " of " + last->name + "[" +
-                              std::to_string(off) + "] (buffer has " +
-                              std::to_string(last->count) + " elements)",
+                              std::to_string(index) + "] (buffer has " + count + ")",
                           element};
       return nullptr;
     }
-    index = size_t(off);
+    if (off % size) {
+      fault = AccessFault{"misaligned " + std::string(what) + " of " + last->name + " at byte " +
+                              std::to_string(off) + " (a " + std::string(kindName(kind)) +
+                              " needs " + std::to_string(size) + "-byte alignment)",
+                          element};
+      return nullptr;
+    }
+    offset = size_t(off);
     return last;
   }
 };
+
+/// Index of the buffer element holding byte `offset` (for written flags).
+size_t elementOf(const Buffer &buf, size_t offset) { return offset / byteSize(buf.type.kind); }
 } // namespace
 
 static size_t at(const Block &b, size_t k) { return b.size() == 1 ? 0 : k; }
@@ -127,7 +144,7 @@ static size_t at(const Block &b, size_t k) { return b.size() == 1 ? 0 : k; }
 std::optional<AccessFault> loadBlock(Memory &mem, const Block &ptrs, const Block *mask,
                                      const Block *other, ElemKind kind, Block &out) {
   out = Block::zeros(kind, ptrs.shape);
-  Resolver res{mem, "load"};
+  Resolver res{mem, "load", ptrs.pointee};
   std::optional<AccessFault> fault;
   bool isFloat = out.isFloat();
   for (size_t k = 0, n = ptrs.size(); k < n; ++k) {
@@ -144,19 +161,21 @@ std::optional<AccessFault> loadBlock(Memory &mem, const Block &ptrs, const Block
     Buffer *buf = res.resolve(ptrs.i[k], k, idx, fault);
     if (!buf)
       return fault;
-    if (!buf->written.empty() && !buf->written[idx])
-      return AccessFault{"load of never-written " + buf->name + "[" + std::to_string(idx) + "]", k};
+    if (!buf->written.empty() && !buf->written[elementOf(*buf, idx)])
+      return AccessFault{"load of never-written " + buf->name + "[" +
+                             std::to_string(elementOf(*buf, idx)) + "]",
+                         k};
     if (isFloat)
-      out.f[k] = roundFloat(kind, buf->readFloat(idx));
+      out.f[k] = roundFloat(kind, buf->readFloatAt(ptrs.pointee, idx));
     else
-      out.i[k] = wrapToWidth(bitWidth(kind), buf->readInt(idx));
+      out.i[k] = wrapToWidth(bitWidth(kind), buf->readIntAt(ptrs.pointee, idx));
   }
   return std::nullopt;
 }
 
 std::optional<AccessFault> storeBlock(Memory &mem, const Block &ptrs, const Block &value,
                                       const Block *mask) {
-  Resolver res{mem, "store"};
+  Resolver res{mem, "store", ptrs.pointee};
   std::optional<AccessFault> fault;
   for (size_t k = 0, n = ptrs.size(); k < n; ++k) {
     if (mask && !mask->i[at(*mask, k)])
@@ -166,11 +185,11 @@ std::optional<AccessFault> storeBlock(Memory &mem, const Block &ptrs, const Bloc
     if (!buf)
       return fault;
     if (value.isFloat())
-      buf->writeFloat(idx, value.f[at(value, k)]);
+      buf->writeFloatAt(ptrs.pointee, idx, value.f[at(value, k)]);
     else
-      buf->writeInt(idx, value.i[at(value, k)]);
+      buf->writeIntAt(ptrs.pointee, idx, value.i[at(value, k)]);
     if (!buf->written.empty())
-      buf->written[idx] = 1;
+      buf->written[elementOf(*buf, idx)] = 1;
   }
   return std::nullopt;
 }
@@ -203,7 +222,7 @@ static int64_t rmwInt(RmwKind kind, unsigned w, int64_t old, int64_t v) {
 std::optional<AccessFault> atomicRmw(Memory &mem, RmwKind kind, const Block &ptrs,
                                      const Block &value, const Block *mask, Block &old) {
   old = Block::zeros(value.kind, ptrs.shape);
-  Resolver res{mem, "atomic"};
+  Resolver res{mem, "atomic", ptrs.pointee};
   std::optional<AccessFault> fault;
   unsigned w = bitWidth(value.kind);
   for (size_t k = 0, n = ptrs.size(); k < n; ++k) {
@@ -215,16 +234,17 @@ std::optional<AccessFault> atomicRmw(Memory &mem, RmwKind kind, const Block &ptr
       return fault;
     std::lock_guard<std::mutex> lock(buf->mutex);
     if (old.isFloat()) {
-      double prev = roundFloat(value.kind, buf->readFloat(idx));
+      double prev = roundFloat(value.kind, buf->readFloatAt(ptrs.pointee, idx));
       old.f[k] = prev;
-      buf->writeFloat(idx, roundFloat(value.kind, rmwFloat(kind, prev, value.f[at(value, k)])));
+      buf->writeFloatAt(ptrs.pointee, idx,
+                        roundFloat(value.kind, rmwFloat(kind, prev, value.f[at(value, k)])));
     } else {
-      int64_t prev = wrapToWidth(w, buf->readInt(idx));
+      int64_t prev = wrapToWidth(w, buf->readIntAt(ptrs.pointee, idx));
       old.i[k] = prev;
-      buf->writeInt(idx, rmwInt(kind, w, prev, value.i[at(value, k)]));
+      buf->writeIntAt(ptrs.pointee, idx, rmwInt(kind, w, prev, value.i[at(value, k)]));
     }
     if (!buf->written.empty())
-      buf->written[idx] = 1;
+      buf->written[elementOf(*buf, idx)] = 1;
   }
   return std::nullopt;
 }
@@ -232,7 +252,7 @@ std::optional<AccessFault> atomicRmw(Memory &mem, RmwKind kind, const Block &ptr
 std::optional<AccessFault> atomicCas(Memory &mem, const Block &ptrs, const Block &cmp,
                                      const Block &value, Block &old) {
   old = Block::zeros(value.kind, ptrs.shape);
-  Resolver res{mem, "atomic"};
+  Resolver res{mem, "atomic", ptrs.pointee};
   std::optional<AccessFault> fault;
   for (size_t k = 0, n = ptrs.size(); k < n; ++k) {
     size_t idx;
@@ -241,18 +261,18 @@ std::optional<AccessFault> atomicCas(Memory &mem, const Block &ptrs, const Block
       return fault;
     std::lock_guard<std::mutex> lock(buf->mutex);
     if (old.isFloat()) {
-      double prev = buf->readFloat(idx);
+      double prev = buf->readFloatAt(ptrs.pointee, idx);
       old.f[k] = prev;
       if (prev == cmp.f[at(cmp, k)])
-        buf->writeFloat(idx, value.f[at(value, k)]);
+        buf->writeFloatAt(ptrs.pointee, idx, value.f[at(value, k)]);
     } else {
-      int64_t prev = wrapToWidth(bitWidth(value.kind), buf->readInt(idx));
+      int64_t prev = wrapToWidth(bitWidth(value.kind), buf->readIntAt(ptrs.pointee, idx));
       old.i[k] = prev;
       if (prev == cmp.i[at(cmp, k)])
-        buf->writeInt(idx, value.i[at(value, k)]);
+        buf->writeIntAt(ptrs.pointee, idx, value.i[at(value, k)]);
     }
     if (!buf->written.empty())
-      buf->written[idx] = 1;
+      buf->written[elementOf(*buf, idx)] = 1;
   }
   return std::nullopt;
 }

@@ -99,8 +99,9 @@ Block addPtr(const Block &ptrs, const Block &offsets) {
   r.shape = ptrs.size() >= offsets.size() ? ptrs.shape : offsets.shape;
   size_t n = std::max(ptrs.size(), offsets.size());
   r.i.resize(n);
+  int64_t size = byteSize(ptrs.pointee); // pointers hold byte offsets
   for (size_t k = 0; k < n; ++k)
-    r.i[k] = ptrs.i[ptrs.size() == 1 ? 0 : k] + offsets.i[offsets.size() == 1 ? 0 : k];
+    r.i[k] = ptrs.i[ptrs.size() == 1 ? 0 : k] + offsets.i[offsets.size() == 1 ? 0 : k] * size;
   return r;
 }
 

@@ -66,3 +66,29 @@ func.func @hist(%h: !blk.ptr<i32>) attributes {blk.param_names = ["h"], blk.para
   %old = blk.atomic_rmw add %hp, %one : tensor<4x!blk.ptr<i32>>
   return
 }
+
+// `p as *i32` reads the f32 bits; `as *f16` halves the element size.
+// RUN: %blkc run %s -k cast --grid 1 --arg x=fill:f32:2:1.0 --arg bits=zeros:i32:2 --arg halves=zeros:i32:4 --print bits --print halves | FileCheck %s --check-prefix=CAST
+// CAST: bits = [1065353216, 1065353216]
+// CAST-NEXT: halves = [0, 16256, 0, 16256]
+func.func @cast(%x: !blk.ptr<f32>, %bits: !blk.ptr<i32>, %halves: !blk.ptr<i32>)
+    attributes {blk.param_names = ["x", "bits", "halves"]} {
+  %r2 = blk.make_range 0, 2 : tensor<2xi32>
+  %r4 = blk.make_range 0, 4 : tensor<4xi32>
+  %xi = blk.ptr_cast %x : !blk.ptr<f32> -> !blk.ptr<i32>
+  %xis = blk.splat %xi : !blk.ptr<i32> -> tensor<2x!blk.ptr<i32>>
+  %xip = blk.addptr %xis, %r2 : tensor<2x!blk.ptr<i32>>, tensor<2xi32>
+  %b = blk.load %xip : tensor<2x!blk.ptr<i32>>
+  %bs = blk.splat %bits : !blk.ptr<i32> -> tensor<2x!blk.ptr<i32>>
+  %bp = blk.addptr %bs, %r2 : tensor<2x!blk.ptr<i32>>, tensor<2xi32>
+  blk.store %bp, %b : tensor<2x!blk.ptr<i32>>
+  %xh = blk.ptr_cast %x : !blk.ptr<f32> -> !blk.ptr<i16>
+  %xhs = blk.splat %xh : !blk.ptr<i16> -> tensor<4x!blk.ptr<i16>>
+  %xhp = blk.addptr %xhs, %r4 : tensor<4x!blk.ptr<i16>>, tensor<4xi32>
+  %h = blk.load %xhp : tensor<4x!blk.ptr<i16>>
+  %hw = arith.extui %h : tensor<4xi16> to tensor<4xi32>
+  %hs = blk.splat %halves : !blk.ptr<i32> -> tensor<4x!blk.ptr<i32>>
+  %hp = blk.addptr %hs, %r4 : tensor<4x!blk.ptr<i32>>, tensor<4xi32>
+  blk.store %hp, %hw : tensor<4x!blk.ptr<i32>>
+  return
+}

@@ -68,7 +68,8 @@ Block expandDims(Block a, int64_t axis);
 Block permute(const Block &a, const std::vector<int64_t> &order);
 /// i32 block [start, end).
 Block makeRange(int64_t start, int64_t end);
-/// Pointer block + element offsets (shapes equal or scalar offsets).
+/// Pointer block + element offsets (shapes equal or scalar offsets); the
+/// encoded byte offset advances by offset * sizeof(pointee).
 Block addPtr(const Block &ptrs, const Block &offsets);
 /// acc + a[M,K] @ b[K,N]: float inputs accumulate in f32, integers in i32.
 Block dot(const Block &a, const Block &b, const Block &acc);

@@ -1,9 +1,12 @@
 //===- Memory.h - host buffers, pointers and checked accesses ---*- C++ -*-===//
 //
 // Global memory of an interpreted launch: numbered buffers of a known element
-// type and size. A pointer is an int64 that encodes (buffer id, element
-// offset) as id * 2^48 + offset, so `blk.addptr` is plain integer addition
-// and an offset may wander out of range until it is dereferenced. Every
+// type and size. A pointer is an int64 that encodes (buffer id, byte offset)
+// as id * 2^48 + offset, so `blk.addptr` is integer addition (of offset times
+// the element size), `blk.ptr_cast` keeps the value, and an offset may
+// wander out of range until it is dereferenced. An access reads or writes
+// the pointer's element type at its byte offset (reinterpreting the buffer's
+// bytes after a ptr_cast, as the GPU would). Every
 // masked-in load, store or atomic is checked against its buffer; a bad access
 // comes back as an AccessFault for the executor to report with its location.
 // Atomics hold the buffer's mutex for the whole block operation, so they stay
@@ -26,11 +29,12 @@ namespace blk::interp {
 /// Identifies a buffer of a Memory (0 is the null pointer's buffer).
 using BufferId = uint32_t;
 
-/// An encoded pointer to element `offset` of buffer `id`.
+/// An encoded pointer to byte `offset` of buffer `id`.
 inline int64_t encodePointer(BufferId id, int64_t offset) {
   return int64_t(uint64_t(id) << 48) + offset;
 }
-/// Splits an encoded pointer; offsets within +-2^47 round-trip.
+/// Splits an encoded pointer into buffer and byte offset; offsets within
+/// +-2^47 round-trip.
 inline void decodePointer(int64_t p, BufferId &id, int64_t &offset) {
   int64_t hi = (p + (int64_t(1) << 47)) >> 48;
   id = BufferId(hi);
@@ -48,11 +52,18 @@ struct Buffer {
   std::mutex mutex;
 
   /// Element k as a canonical value of the buffer's kind.
-  double readFloat(size_t k) const;
-  int64_t readInt(size_t k) const;
-  /// Stores a value (rounded/wrapped to the buffer's kind).
-  void writeFloat(size_t k, double v);
-  void writeInt(size_t k, int64_t v);
+  double readFloat(size_t k) const { return readFloatAt(type.kind, k * byteSize(type.kind)); }
+  int64_t readInt(size_t k) const { return readIntAt(type.kind, k * byteSize(type.kind)); }
+  /// Stores element k (rounded/wrapped to the buffer's kind).
+  void writeFloat(size_t k, double v) { writeFloatAt(type.kind, k * byteSize(type.kind), v); }
+  void writeInt(size_t k, int64_t v) { writeIntAt(type.kind, k * byteSize(type.kind), v); }
+
+  /// The value of kind `kind` at byte `offset` (canonical form).
+  double readFloatAt(ElemKind kind, size_t offset) const;
+  int64_t readIntAt(ElemKind kind, size_t offset) const;
+  /// Stores a value of kind `kind` at byte `offset`.
+  void writeFloatAt(ElemKind kind, size_t offset, double v);
+  void writeIntAt(ElemKind kind, size_t offset, int64_t v);
 };
 
 /// All buffers of a launch.
@@ -83,8 +94,9 @@ enum class RmwKind : uint8_t { Add, FAdd, Max, Min, UMax, UMin, And, Or, Xor, Xc
 /// Parses "add", "fadd", ...; nullopt otherwise.
 std::optional<RmwKind> parseRmwKind(std::string_view s);
 
-/// Loads through `ptrs`; masked-off lanes take `other` (or zero). `mask` and
-/// `other` may be null. Result elements have kind `kind`.
+/// Loads through `ptrs` (elements of kind ptrs.pointee); masked-off lanes
+/// take `other` (or zero). `mask` and `other` may be null. Result elements
+/// have kind `kind`.
 std::optional<AccessFault> loadBlock(Memory &mem, const Block &ptrs, const Block *mask,
                                      const Block *other, ElemKind kind, Block &out);
 /// Stores `value` through `ptrs` where `mask` (may be null) is true.
