@@ -238,6 +238,7 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
   l.paramCount = s.paramCount;
   for (unsigned i = 0; i < s.paramCount && i < 16; ++i)
     std::memcpy(&l.params[i], params[i], 8);
+  s.paramCount = 0; // one launch only: the next may take fewer parameters
   ++l.launches;
   return CUDA_SUCCESS;
 }

@@ -18,7 +18,7 @@ struct BlkFakeLaunch {
   unsigned block[3];
   unsigned sharedBytes;
   void *stream;
-  unsigned paramCount; ///< as set by blkFakeSetParamCount
+  unsigned paramCount; ///< blkFakeSetParamCount, for one launch
   uint64_t params[16]; ///< the first 8 bytes of each parameter
   uint64_t launches;   ///< total launches so far
 };

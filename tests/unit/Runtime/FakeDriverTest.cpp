@@ -109,6 +109,7 @@ TEST_F(FakeDriver, LaunchPassesGridBlockAndArguments) {
   EXPECT_EQ(l.params[0], x.address());
   EXPECT_EQ(l.params[1], out.address());
   EXPECT_EQ(uint32_t(l.params[2]), 5000u);
+  setParamCount(3);
 
   mod.kernel("double_grid").with("BLOCK", 256).launch(x, out, int64_t(5000));
   l = last();
