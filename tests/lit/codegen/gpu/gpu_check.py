@@ -180,4 +180,6 @@ for _ in range(20):
     ts.append(cp.cuda.get_elapsed_time(s, e))
 t = sorted(ts)[len(ts) // 2] / 1e3
 print(f"double 2^28-16 f32: {8 * n / t / 1e9:.0f} GB/s (median of 20)")
+# math (fast paths + libdevice) and integer / conversion ops
+exec(open(__file__.replace("gpu_check.py", "math_int_check.py")).read())
 print("FAILURES:", fails)
