@@ -13,6 +13,8 @@
 #include "blk/Lsp/BuiltinDocs.h"
 #include "blk/Lsp/Features.h"
 
+#include <functional>
+
 namespace blk::lsp {
 
 using namespace blk::ast;
@@ -79,12 +81,13 @@ static json builtinHover(const Analysis &analysis, const BuiltinDoc &doc,
                      range);
 }
 
-/// Source text of `range`, on one line and shortened.
+/// Source text of `range` (in any loaded file), on one line and shortened.
 static std::string sourceText(const Analysis &analysis, SourceRange range,
                               size_t maxLen = 48) {
-  std::string_view text = analysis.text();
-  if (!range.isValid() || range.begin.file != analysis.mainFile ||
-      range.end.offset > text.size())
+  if (!range.isValid())
+    return "expression";
+  std::string_view text = analysis.sourceManager().getText(range.begin.file);
+  if (range.end.offset > text.size() || range.end.offset < range.begin.offset)
     return "expression";
   std::string out;
   for (char c : text.substr(range.begin.offset, range.length())) {
@@ -94,14 +97,19 @@ static std::string sourceText(const Analysis &analysis, SourceRange range,
       continue;
     out += c;
   }
+  while (!out.empty() && out.back() == ' ')
+    out.pop_back();
   if (out.size() > maxLen)
     out = out.substr(0, maxLen - 3) + "...";
   return out;
 }
 
-static json functionHover(const Analysis &analysis, const FunctionDecl *fn) {
+/// `kernel name(params…)` / `fn name(params…) -> T` as written.
+static std::string functionHeader(const Analysis &analysis,
+                                  const FunctionDecl *fn) {
   // The decl's range starts at its attributes; show from the keyword on.
-  std::string_view text = analysis.text();
+  FileId file = fn->nameRange.begin.file;
+  std::string_view text = analysis.sourceManager().getText(file);
   uint32_t begin = fn->getBegin().offset;
   size_t keyword = text.substr(0, fn->nameRange.begin.offset)
                        .rfind(fn->isKernel ? "kernel" : "fn");
@@ -109,10 +117,16 @@ static json functionHover(const Analysis &analysis, const FunctionDecl *fn) {
     begin = uint32_t(keyword);
   uint32_t end =
       fn->body ? fn->body->getBegin().offset : fn->getRange().end.offset;
-  std::string head = sourceText(analysis,
-                                SourceRange(SourceLoc{analysis.mainFile, begin},
-                                            SourceLoc{analysis.mainFile, end}),
-                                400);
+  return sourceText(
+      analysis, SourceRange(SourceLoc{file, begin}, SourceLoc{file, end}), 400);
+}
+
+/// Header of `fn`, its specialisations (kernel) or the result type of
+/// `call` per config (fn called there); `range` is in the document.
+static json functionHover(const Analysis &analysis, const FunctionDecl *fn,
+                          SourceRange range,
+                          const std::vector<Fact> &callFacts = {}) {
+  std::string head = functionHeader(analysis, fn);
   std::string extra;
   if (fn->isKernel && analysis.sema)
     if (const sema::KernelInfo *k = analysis.sema->kernel(fn->name))
@@ -120,13 +134,46 @@ static json functionHover(const Analysis &analysis, const FunctionDecl *fn) {
         extra += "\n- `" + spec.label + "` → `" + spec.entryName + "`";
   if (!extra.empty())
     extra = "specialisations:" + extra;
-  return hoverResult(analysis, markdown(head, extra), fn->nameRange);
+  if (!callFacts.empty())
+    head += "\n" + formatFacts("// this call returns", callFacts);
+  return hoverResult(analysis, markdown(head, extra), range);
+}
+
+/// The call whose callee is `callee`, if any.
+static const CallExpr *callOf(const Module &module, const Expr *callee) {
+  const CallExpr *found = nullptr;
+  std::function<void(const Node *)> visit = [&](const Node *node) {
+    if (found || !node)
+      return;
+    if (!isa<Module>(node) &&
+        (node->getRange().begin.offset > callee->getRange().begin.offset ||
+         node->getRange().end.offset < callee->getRange().end.offset))
+      return;
+    if (auto *call = dyn_cast<CallExpr>(node); call && call->callee == callee) {
+      found = call;
+      return;
+    }
+    forEachChild(node, visit);
+  };
+  visit(&module);
+  return found;
+}
+
+/// Why a name or expression has no type to show.
+static std::string missingTypeText(const Analysis &analysis, uint32_t offset) {
+  for (const Decl *d : analysis.module->decls)
+    if (auto *fn = dyn_cast<FunctionDecl>(d);
+        fn && !fn->isKernel && fn->getRange().begin.offset <= offset &&
+        offset < fn->getRange().end.offset)
+      return "<generic: typed at each call, and no analysed call reaches it>";
+  return "<unknown: this expression has errors (see the diagnostics)>";
 }
 
 static json declHover(const Analysis &analysis, const DeclRef &decl) {
   if (decl.kind == DeclRef::Kind::Kernel ||
       decl.kind == DeclRef::Kind::Function)
-    return functionHover(analysis, cast<FunctionDecl>(decl.node));
+    return functionHover(analysis, cast<FunctionDecl>(decl.node),
+                         decl.nameRange);
   if (decl.kind == DeclRef::Kind::Import)
     return hoverResult(
         analysis,
@@ -154,8 +201,11 @@ static json declHover(const Analysis &analysis, const DeclRef &decl) {
                        : decl.kind == DeclRef::Kind::GlobalConst ? "const "
                        : decl.isMutable                          ? "var "
                                                                  : "let ";
-  return hoverResult(analysis, markdown(prefix + formatFacts(decl.name, facts)),
-                     decl.nameRange);
+  std::string body =
+      facts.empty() ? decl.name + ": " +
+                          missingTypeText(analysis, decl.nameRange.begin.offset)
+                    : formatFacts(decl.name, facts);
+  return hoverResult(analysis, markdown(prefix + body), decl.nameRange);
 }
 
 json hoverAt(const Analysis &analysis, uint32_t offset) {
@@ -192,6 +242,24 @@ json hoverAt(const Analysis &analysis, uint32_t offset) {
                           expr->getRange());
   }
 
+  // A `fn` name: its header and, when called here, the call's result.
+  for (const auto &e : entries) {
+    const sema::NameBinding *b =
+        e.instance ? e.instance->binding(expr) : nullptr;
+    auto *fn = b ? dyn_cast_or_null<FunctionDecl>(b->decl) : nullptr;
+    if (!fn || b->kind != sema::NameBinding::Kind::Function)
+      continue;
+    std::vector<Fact> callFacts;
+    if (const CallExpr *call = callOf(*analysis.module, expr))
+      for (const auto &e2 : entries)
+        if (const sema::ExprInfo *info =
+                e2.instance ? e2.instance->lookup(call) : nullptr;
+            info && !info->type.isError())
+          callFacts.push_back(
+              {configLabel(e2.spec), typeText(info->type, info->value)});
+    return functionHover(analysis, fn, expr->getRange(), callFacts);
+  }
+
   std::vector<Fact> facts;
   for (const auto &e : entries)
     if (e.info && !e.info->type.isError())
@@ -201,9 +269,9 @@ json hoverAt(const Analysis &analysis, uint32_t offset) {
                          ? cast<NameExpr>(expr)->name
                          : sourceText(analysis, expr->getRange());
   if (facts.empty())
-    return hoverResult(analysis,
-                       markdown(name + ": <not analysed: errors here>"),
-                       expr->getRange());
+    return hoverResult(
+        analysis, markdown(name + ": " + missingTypeText(analysis, offset)),
+        expr->getRange());
   return hoverResult(analysis, markdown(formatFacts(name, facts)),
                      expr->getRange());
 }

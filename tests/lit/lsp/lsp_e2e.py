@@ -300,6 +300,54 @@ def testGarbageAndErrors():
     assert client.close() == 0
 
 
+def testImports():
+    """Imports resolve against the workspace root; navigation crosses files."""
+    root = os.path.join(WORKDIR, "ws")
+    os.makedirs(os.path.join(root, "mylib"), exist_ok=True)
+    os.makedirs(os.path.join(root, "kernels"), exist_ok=True)
+    libPath = os.path.join(root, "mylib", "act.blk")
+    lib = "const K = 3;\nfn relu(x) {\n    return where(x > 0.0, x, 0.0);\n}\n"
+    with open(libPath, "w") as f:
+        f.write(lib)
+    text = """import mylib.act as act;
+
+@config(BLOCK = 128)
+kernel k(x: *f32, out: *f32, n: i32, const BLOCK: i32) {
+    let offsets = program_id(0) * BLOCK + arange(0, BLOCK);
+    let v = load(x + offsets, mask: offsets < n, other: 0.0);
+    let r = act.relu(v) * act.K;
+    store(out + offsets, r, mask: offsets < n);
+}
+"""
+    uri = "file://" + os.path.join(root, "kernels", "main.blk")
+    client = LspClient(BLKC)
+    initialize(client, root=root)
+    assert openDoc(client, text, uri=uri)["diagnostics"] == []
+
+    h = hoverText(hover(client, text, "relu(v)", delta=1, uri=uri))
+    assert "fn relu(x)" in h and "this call returns: f32[128]" in h, h
+    h = hoverText(hover(client, text, "K;", uri=uri))
+    assert "act.K: i32 = 3" in h, h
+    r = client.call("textDocument/definition", {"textDocument": {"uri": uri},
+                                                "position": pos(text, "relu(v)", delta=1)})
+    assert r["result"] == {"uri": "file://" + libPath, "range": {
+        "start": {"line": 1, "character": 3}, "end": {"line": 1, "character": 7}}}, r
+    r = client.call("textDocument/completion", {"textDocument": {"uri": uri},
+                                                "position": pos(text, "relu(v)")})
+    assert {i["label"] for i in r["result"]["items"]} == {"K", "relu"}, r
+
+    # An error inside the imported module is shown on the import line.
+    with open(libPath, "w") as f:
+        f.write(lib.replace("0.0, x", "0.0 x"))
+    diags = change(client, text + "\n", version=2, uri=uri)["diagnostics"]
+    assert diags and diags[0]["range"]["start"]["line"] == 0, diags
+    assert "act.blk" in diags[0]["message"], diags
+    assert diags[0]["relatedInformation"][0]["location"]["uri"] == "file://" + libPath, diags
+    client.call("shutdown")
+    client.notify("exit")
+    assert client.close() == 0
+
+
 def testExitCodes():
     """exit without shutdown, and end of input, give exit code 1."""
     client = LspClient(BLKC)
@@ -312,7 +360,7 @@ def testExitCodes():
 
 def main():
     tests = [testMainConversation, testFeatures, testUtf16AndUnparseable,
-             testGarbageAndErrors, testExitCodes]
+             testGarbageAndErrors, testImports, testExitCodes]
     passed = failed = 0
     for test in tests:
         try:
