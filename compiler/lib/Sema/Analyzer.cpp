@@ -178,6 +178,7 @@ void Analyzer::checkGlobalConsts(ModuleScope &scope) {
     VarInfo var;
     var.type = info.type;
     var.value = info.value;
+    var.isUntypedLiteral = info.isUntypedLiteral && !c->type;
     if (!info.type.isError() && !info.value) {
       DiagBuilder db = report(DiagId::sema_not_constant, c->init->getRange(),
                               {"the value of `const " + c->name + "`"});

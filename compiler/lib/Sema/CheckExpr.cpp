@@ -125,6 +125,7 @@ ExprInfo BodyChecker::checkName(const ast::NameExpr *e) {
     if (const VarInfo *v = instance.var(s->decl)) {
       info.type = v->type;
       info.value = v->value;
+      info.isUntypedLiteral = v->isUntypedLiteral;
     }
     return info;
   }
@@ -140,6 +141,7 @@ ExprInfo BodyChecker::checkName(const ast::NameExpr *e) {
       }
       info.type = c->second.type;
       info.value = c->second.value;
+      info.isUntypedLiteral = c->second.isUntypedLiteral;
       return info;
     }
     info.type = b.kind == NameBinding::Kind::Module ? Type::module() : Type::function();
@@ -166,16 +168,32 @@ ExprInfo BodyChecker::checkName(const ast::NameExpr *e) {
   return info;
 }
 
+/// True if `name` resolves nowhere (Triton's `tl.` / `triton.` prefixes).
+static bool isTritonPrefix(const ast::Expr *base) {
+  auto *n = ast::dyn_cast<ast::NameExpr>(base);
+  return n && (n->name == "tl" || n->name == "triton");
+}
+
 ExprInfo BodyChecker::checkMember(const ast::MemberExpr *e) {
   ExprInfo info;
+  if (isTritonPrefix(e->base) && !lookupLocal(ast::cast<ast::NameExpr>(e->base)->name) &&
+      !module.names.count(ast::cast<ast::NameExpr>(e->base)->name)) {
+    std::string prefix = ast::cast<ast::NameExpr>(e->base)->name;
+    analyzer.report(DiagId::sema_unknown_name, e->base->getRange(), {prefix})
+        .note(DiagId::note_sema_hint, SourceRange(),
+              {"blk built-ins need no prefix: write `" + e->member + "` instead of `" + prefix +
+               "." + e->member + "`"});
+    return info;
+  }
   ExprInfo base = checkExpr(e->base);
   if (base.type.isError())
     return info;
   const NameBinding *b = instance.binding(e->base);
   if (base.type.kind() != Type::Kind::Module || !b) {
-    analyzer.report(DiagId::sema_not_a_value, e->getRange(),
-                    {"`." + e->member + "` on `" + base.type.str() +
-                     "`: only imported modules have members, and"});
+    DiagBuilder d = analyzer.report(DiagId::sema_no_members, e->getRange(),
+                                    {e->member, base.type.str()});
+    if (e->member == "to")
+      d.note(DiagId::note_sema_hint, SourceRange(), {"convert with `x as T`, e.g. `x as f16`"});
     return info;
   }
   auto imp = module.imports.find(ast::cast<ast::ImportDecl>(b->decl));
@@ -193,6 +211,7 @@ ExprInfo BodyChecker::checkMember(const ast::MemberExpr *e) {
     if (c != analyzer.globalConsts.end()) {
       info.type = c->second.type;
       info.value = c->second.value;
+      info.isUntypedLiteral = c->second.isUntypedLiteral;
     }
     return info;
   }

@@ -175,6 +175,8 @@ void BodyChecker::checkLet(const ast::LetStmt *s) {
   } else if (s->binding == ast::BindingKind::Let) {
     var.value = init.value; // a let of a constant folds like the constant
   }
+  // `let two = 2.0;` stays untyped like the literal (Python floats in Triton).
+  var.isUntypedLiteral = s->binding != ast::BindingKind::Var && !s->type && init.isUntypedLiteral;
   // An untyped literal bound to a name gets its default type (i32 / f32).
   if (s->type && !var.type.isError()) {
     Type declared = resolveType(s->type);

@@ -130,6 +130,9 @@ struct VarInfo {
   Type type = Type::error();
   std::optional<ConstValue> value; ///< for const bindings and const params
   bool isMutable = false;          ///< `var`
+  /// A `let`/`const` of an untyped literal (`const SCALE = 0.5;`): uses of
+  /// the name adopt the other operand's type like the literal would.
+  bool isUntypedLiteral = false;
 };
 
 /// One analysed function body: the kernel of a specialisation, or one `fn`
