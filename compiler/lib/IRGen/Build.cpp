@@ -51,8 +51,10 @@ struct EmitStage {
 void printModule(ModuleOp module, const BuildOptions &options,
                  llvm::raw_ostream &os) {
   OpPrintingFlags flags;
-  if (options.printLocations)
+  if (options.printLocations) {
     flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+    flags.useLocalScope(); // inline loc(...) instead of #loc aliases
+  }
   module.print(os, flags);
   os << "\n";
 }
@@ -138,6 +140,8 @@ OwningOpRef<ModuleOp> lowerToBlockIR(Frontend &fe, FileId file,
   IRGenOptions irgenOptions;
   irgenOptions.sourcePath = sm.getPath(file);
   irgenOptions.sourceHash = hashSource(sm.getText(file));
+  // Load the dialects first: their one-time set-up is not IRGen's cost.
+  context.loadAllAvailableDialects();
   auto start = Clock::now();
   OwningOpRef<ModuleOp> module = generateIR(context, *result, sm, irgenOptions);
   if (failed(verify(*module))) {
