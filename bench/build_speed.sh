@@ -19,21 +19,28 @@ cuda=${CUDA_HOME:-/usr/local/cuda}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Median wall time in ms of `blkc build` on one sample (one run warms caches).
+# Median wall time and median CPU time (user+sys of blkc and the fatbinary
+# it runs) in ms of `blkc build` on one sample; one run first warms caches.
+# On a loaded machine wall time inflates, CPU time much less.
 measure() {
   local sample=$1 out=$2
   "$blkc" build "$sample" --arch "$arch" -o "$out" >/dev/null 2>&1 || return 1
   python3 - "$runs" "$blkc" "$sample" "$arch" "$out" <<'PY'
-import subprocess, sys, time
+import os, subprocess, sys, time
 runs, blkc, sample, arch, out = int(sys.argv[1]), *sys.argv[2:]
-times = []
+walls, cpus = [], []
 for _ in range(runs):
     start = time.perf_counter()
+    before = os.times()
     subprocess.run([blkc, "build", sample, "--arch", arch, "-o", out], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    times.append((time.perf_counter() - start) * 1000)
-times.sort()
-print(f"{times[len(times) // 2]:.1f}")
+    after = os.times()
+    walls.append((time.perf_counter() - start) * 1000)
+    cpus.append((after.children_user - before.children_user +
+                 after.children_system - before.children_system) * 1000)
+walls.sort()
+cpus.sort()
+print(f"{walls[len(walls) // 2]:.1f} {cpus[len(cpus) // 2]:.1f}")
 PY
 }
 
@@ -45,19 +52,20 @@ m = json.load(sys.stdin)
 print(sum(len(k["specializations"]) for k in m["kernels"]))'
 }
 
-printf "%-28s %6s %10s %12s\n" sample specs "ms/build" "ms/spec"
+printf "%-28s %6s %10s %10s %12s\n" sample specs "wall ms" "cpu ms" "wall ms/spec"
 slowest="" slowest_ms=0 total_ms=0 total_specs=0
 shopt -s nullglob
 for sample in "$root"/samples/*.blk; do
   name=$(basename "$sample" .blk)
   out=$tmp/$name.fatbin
-  if ! ms=$(measure "$sample" "$out"); then
+  if ! times=$(measure "$sample" "$out"); then
     printf "%-28s %s\n" "$name" "(does not build: expected-failure sample?)"
     continue
   fi
+  read -r ms cpu <<< "$times"
   specs=$(count_specs "$out")
   per=$(python3 -c "print(f'{$ms / max($specs, 1):.1f}')")
-  printf "%-28s %6s %10s %12s\n" "$name" "$specs" "$ms" "$per"
+  printf "%-28s %6s %10s %10s %12s\n" "$name" "$specs" "$ms" "$cpu" "$per"
   total_ms=$(python3 -c "print($total_ms + $ms)")
   total_specs=$((total_specs + specs))
   if python3 -c "import sys; sys.exit(0 if $ms > $slowest_ms else 1)"; then
@@ -69,8 +77,9 @@ python3 -c "print(f'all samples: {$total_ms:.1f} ms for $total_specs specialisat
              f'{$total_ms / max($total_specs, 1):.1f} ms per specialisation (goal < 40)')"
 
 echo
-echo "phases of the slowest sample, $(basename "$slowest") (blkc build -v):"
-"$blkc" build "$slowest" --arch "$arch" -o "$tmp/slowest.fatbin" -v 2>&1 | grep -E '^blkc: time' || true
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+echo "phases of the slowest sample, $(basename "$slowest") (blkc build --time-stages):"
+"$blkc" build "$slowest" --arch "$arch" -o "$tmp/slowest.fatbin" --time-stages 2>&1 | grep -E '^blkc: time' || true
 # Process start-up (dynamic loading of libLLVM/libMLIR) is outside every phase.
 python3 - "$blkc" <<'PY'
 import subprocess, sys, time

@@ -8,12 +8,14 @@
 #include "blk/Target/BuildArtifact.h"
 
 #include "blk/Conversion/Codegen.h"
+#include "blk/Target/CubinInfo.h"
 #include "blk/Target/Fatbin.h"
 #include "blk/Target/Manifest.h"
 #include "blk/Target/NvJitLink.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 
 #include <algorithm>
@@ -82,6 +84,19 @@ static void printResources(llvm::raw_ostream &out, const GpuArch &arch, const Cu
         << " registers, " << entry.stackFrame << " B stack, " << entry.spillStores
         << " B spill stores, " << entry.spillLoads << " B spill loads, "
         << entry.sharedBytes << " B shared\n";
+}
+
+/// Overwrites the cubin's resource placeholder with ptxas's report, entries
+/// in the placeholder's order (so the size matches).
+static llvm::Error storeResources(const CodegenResult &codegen, Cubin &cubin) {
+  std::vector<EntryResources> report;
+  for (const KernelCodegenInfo &kernel : codegen.kernels) {
+    auto found = llvm::find_if(cubin.resources, [&](const EntryResources &entry) {
+      return entry.entry == kernel.entry;
+    });
+    report.push_back(found != cubin.resources.end() ? *found : EntryResources{kernel.entry});
+  }
+  return patchElfSymbol(cubin.image, kResourceSymbol, formatResourceTable(report));
 }
 
 llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
@@ -154,7 +169,21 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     return result;
   }
 
-  // Fatbin: both CUDA pieces are looked up before any compile work.
+  // Fatbin: a zero placeholder for ptxas's report goes into each PTX; the
+  // report overwrites it in the cubin (blkc inspect reads it back).
+  for (ArchPtx &ptx : ptxs) {
+    std::vector<EntryResources> placeholder;
+    for (const KernelCodegenInfo &kernel : ptx.codegen.kernels)
+      placeholder.push_back({kernel.entry});
+    auto embedded = embedByteArrayInPtx(ptx.codegen.ptx, kResourceSymbol,
+                                        formatResourceTable(placeholder),
+                                        "ptxas resource usage, filled in the cubin by blkc");
+    if (!embedded)
+      return stageError("fatbin", embedded.takeError());
+    ptx.codegen.ptx = std::move(*embedded);
+  }
+
+  // Both CUDA pieces are looked up before any compile work.
   if (auto fatbinary = options.toolkit.findFatbinary(); !fatbinary)
     return fatbinary.takeError();
   auto jit = NvJitLink::load(options.toolkit);
@@ -168,6 +197,8 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     if (!cubin)
       return stageError("ptx to cubin", cubin.takeError());
     timer.done("ptxas " + ptx.arch->name);
+    if (llvm::Error err = storeResources(ptx.codegen, *cubin))
+      return stageError("ptx to cubin", std::move(err));
     if (options.verboseOut)
       printResources(*options.verboseOut, *ptx.arch, *cubin);
     cubins.push_back(std::move(*cubin));

@@ -11,7 +11,11 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Object/ELF.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Endian.h"
+
+#include <algorithm>
+#include <optional>
 
 namespace blk::target {
 
@@ -26,6 +30,95 @@ static llvm::Expected<llvm::object::ELF64LEFile> openElf(llvm::ArrayRef<uint8_t>
   if (cubin.size() < 4 || !data.starts_with("\x7f" "ELF"))
     return llvm::createStringError("not an ELF image");
   return llvm::object::ELF64LEFile::create(data);
+}
+
+/// The file range [offset, offset + size) of global `symbol`'s initial bytes;
+/// nullopt when the ELF has no such symbol.
+static llvm::Expected<std::optional<std::pair<uint64_t, uint64_t>>>
+findSymbolBytes(const llvm::object::ELF64LEFile &elf, llvm::StringRef symbol) {
+  auto sections = elf.sections();
+  if (!sections)
+    return sections.takeError();
+  for (const auto &section : *sections) {
+    if (section.sh_type != llvm::ELF::SHT_SYMTAB)
+      continue;
+    auto symbols = elf.symbols(&section);
+    if (!symbols)
+      return symbols.takeError();
+    auto strings = elf.getStringTableForSymtab(section);
+    if (!strings)
+      return strings.takeError();
+    for (const auto &sym : *symbols) {
+      auto name = sym.getName(*strings);
+      if (!name || *name != symbol)
+        continue;
+      if (sym.st_shndx == 0 || sym.st_shndx >= sections->size())
+        return llvm::createStringError("symbol `" + symbol.str() + "` has no section");
+      const auto &home = (*sections)[sym.st_shndx];
+      if (home.sh_type == llvm::ELF::SHT_NOBITS || sym.st_value + sym.st_size > home.sh_size ||
+          home.sh_offset + home.sh_size > elf.getBufSize())
+        return llvm::createStringError("symbol `" + symbol.str() + "` lies outside its section");
+      return std::optional(std::make_pair(uint64_t(home.sh_offset + sym.st_value),
+                                          uint64_t(sym.st_size)));
+    }
+  }
+  return std::nullopt;
+}
+
+llvm::Error patchElfSymbol(llvm::MutableArrayRef<uint8_t> image, llvm::StringRef symbol,
+                           llvm::StringRef bytes) {
+  auto elf = openElf(image);
+  if (!elf)
+    return elf.takeError();
+  auto range = findSymbolBytes(*elf, symbol);
+  if (!range)
+    return range.takeError();
+  if (!*range)
+    return llvm::createStringError("the cubin has no symbol `" + symbol.str() + "`");
+  if ((*range)->second != bytes.size())
+    return llvm::createStringError("symbol `" + symbol.str() + "` has " +
+                                   std::to_string((*range)->second) + " bytes, not " +
+                                   std::to_string(bytes.size()));
+  std::copy(bytes.begin(), bytes.end(), image.begin() + (*range)->first);
+  return llvm::Error::success();
+}
+
+std::string formatResourceTable(llvm::ArrayRef<EntryResources> entries) {
+  std::string text;
+  for (const EntryResources &entry : entries) {
+    text += entry.entry;
+    for (unsigned value : {entry.registers, entry.stackFrame, entry.spillStores,
+                           entry.spillLoads, entry.sharedBytes, entry.barriers}) {
+      std::string digits = std::to_string(value);
+      text += " " + std::string(10 - std::min<size_t>(digits.size(), 10), '0') + digits;
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+std::vector<EntryResources> parseResourceTable(llvm::StringRef text) {
+  std::vector<EntryResources> entries;
+  llvm::SmallVector<llvm::StringRef> lines, fields;
+  text.split(lines, '\n', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef line : lines) {
+    fields.clear();
+    line.split(fields, ' ');
+    if (fields.size() != 7)
+      continue;
+    EntryResources entry;
+    entry.entry = fields[0].str();
+    unsigned *values[] = {&entry.registers, &entry.stackFrame, &entry.spillStores,
+                          &entry.spillLoads, &entry.sharedBytes, &entry.barriers};
+    bool ok = true;
+    for (size_t i = 0; i < 6; ++i)
+      ok &= !fields[i + 1].getAsInteger(10, *values[i]);
+    if (!ok)
+      continue;
+    entry.spillsKnown = true;
+    entries.push_back(std::move(entry));
+  }
+  return entries;
 }
 
 llvm::Expected<std::vector<EntryResources>> readCubinResources(llvm::ArrayRef<uint8_t> cubin) {
@@ -97,6 +190,17 @@ llvm::Expected<std::vector<EntryResources>> readCubinResources(llvm::ArrayRef<ui
   }
   for (EntryResources &entry : entries)
     entry.sharedBytes = sharedBySection.lookup(entry.entry);
+
+  // ptxas's own report, when blkc stored it: exact, spills included.
+  auto range = findSymbolBytes(*elf, kResourceSymbol);
+  if (!range)
+    return range.takeError();
+  if (*range) {
+    llvm::StringRef text(reinterpret_cast<const char *>(cubin.data()) + (*range)->first,
+                         (*range)->second);
+    for (EntryResources &reported : parseResourceTable(text))
+      entryFor(reported.entry) = reported;
+  }
   return entries;
 }
 

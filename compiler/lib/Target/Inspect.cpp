@@ -78,6 +78,18 @@ static ResourceTable readResources(const FatbinReader &reader) {
   return table;
 }
 
+/// `sm_90: 32 registers, 0 B spill stores, 0 B spill loads, 0 B stack, 1024 B shared`.
+static void printResources(llvm::raw_ostream &out, llvm::StringRef arch,
+                           const EntryResources &entry) {
+  out << "    " << arch << ": " << entry.registers << " registers, ";
+  if (entry.spillsKnown)
+    out << entry.spillStores << " B spill stores, " << entry.spillLoads << " B spill loads, "
+        << entry.stackFrame << " B stack, ";
+  else // A cubin not written by blkc: local memory holds spills and stack.
+    out << entry.stackFrame << " B local (stack and spills), ";
+  out << entry.sharedBytes << " B shared\n";
+}
+
 static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
                         const ResourceTable &resources) {
   out << "\nkernel " << kernel.name << "(";
@@ -116,9 +128,7 @@ static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
     for (const auto &[arch, entries] : resources)
       for (const EntryResources &entry : entries)
         if (entry.entry == spec.entry)
-          out << "    " << arch << ": " << entry.registers << " registers, "
-              << entry.stackFrame << " B local (stack and spills), " << entry.sharedBytes
-              << " B shared\n";
+          printResources(out, arch, entry);
   }
 }
 

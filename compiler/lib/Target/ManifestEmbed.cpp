@@ -13,6 +13,11 @@
 namespace blk::target {
 
 llvm::Expected<std::string> embedManifestInPtx(llvm::StringRef ptx, llvm::StringRef json) {
+  return embedByteArrayInPtx(ptx, kManifestSymbol, json, "blk manifest (docs/manifest.md)");
+}
+
+llvm::Expected<std::string> embedByteArrayInPtx(llvm::StringRef ptx, llvm::StringRef symbol,
+                                                llvm::StringRef json, llvm::StringRef comment) {
   size_t directive = ptx.find("\n.address_size");
   if (directive == llvm::StringRef::npos)
     return llvm::createStringError("backend PTX has no `.address_size` directive");
@@ -23,8 +28,8 @@ llvm::Expected<std::string> embedManifestInPtx(llvm::StringRef ptx, llvm::String
   std::string out;
   out.reserve(ptx.size() + json.size() * 5 + 128);
   llvm::raw_string_ostream os(out);
-  os << ptx.take_front(lineEnd) << "\n\n// blk manifest (docs/manifest.md)\n"
-     << ".visible .global .align 1 .b8 " << kManifestSymbol << "[" << json.size() << "] = {";
+  os << ptx.take_front(lineEnd) << "\n\n// " << comment << "\n"
+     << ".visible .global .align 1 .b8 " << symbol << "[" << json.size() << "] = {";
   for (size_t i = 0; i < json.size(); ++i) {
     // Short lines keep the PTX readable and diffable.
     os << (i == 0 ? "" : ",") << (i % 32 == 0 ? "\n  " : " ")

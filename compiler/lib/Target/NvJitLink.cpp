@@ -166,6 +166,7 @@ std::vector<EntryResources> parsePtxasInfoLog(llvm::StringRef log) {
       entry.stackFrame = numberBefore(line, " bytes stack frame");
       entry.spillStores = numberBefore(line, " bytes spill stores");
       entry.spillLoads = numberBefore(line, " bytes spill loads");
+      entry.spillsKnown = true;
     } else if (line.contains(" registers")) {
       entry.registers = numberBefore(line, " registers");
       entry.barriers = numberBefore(line, " barriers");

@@ -105,6 +105,52 @@ TEST_F(ToolkitTest, CompilesPtxAndReportsResources) {
   }
 }
 
+TEST_F(ToolkitTest, StoresPtxasReportInTheCubin) {
+  std::vector<EntryResources> placeholder = {EntryResources{"k"}};
+  auto ptx = embedByteArrayInPtx(kPtx, kResourceSymbol, formatResourceTable(placeholder), "x");
+  ASSERT_TRUE(static_cast<bool>(ptx));
+  auto cubin = jit->compile(*ptx, *lookupArch("sm_90"), 3);
+  ASSERT_TRUE(static_cast<bool>(cubin)) << llvm::toString(cubin.takeError());
+  ASSERT_EQ(cubin->resources.size(), 1u);
+  EntryResources logged = cubin->resources[0];
+  logged.spillStores = 12; // Distinguishable from the ELF-derived values.
+  ASSERT_FALSE(static_cast<bool>(
+      patchElfSymbol(cubin->image, kResourceSymbol, formatResourceTable({logged}))));
+  auto stored = readCubinResources(cubin->image);
+  ASSERT_TRUE(static_cast<bool>(stored)) << llvm::toString(stored.takeError());
+  ASSERT_EQ(stored->size(), 1u);
+  EXPECT_TRUE((*stored)[0].spillsKnown);
+  EXPECT_EQ((*stored)[0].spillStores, 12u);
+  EXPECT_EQ((*stored)[0].registers, logged.registers);
+  EXPECT_EQ((*stored)[0].sharedBytes, 1024u);
+  // A table of another size does not fit the placeholder.
+  llvm::Error err = patchElfSymbol(cubin->image, kResourceSymbol, "short");
+  ASSERT_TRUE(static_cast<bool>(err));
+  EXPECT_NE(llvm::toString(std::move(err)).find("has 68 bytes, not 5"), std::string::npos);
+  llvm::Error missing = patchElfSymbol(cubin->image, "__nothing", "x");
+  ASSERT_TRUE(static_cast<bool>(missing));
+  EXPECT_EQ(llvm::toString(std::move(missing)), "the cubin has no symbol `__nothing`");
+}
+
+TEST(ResourceTableTest, RoundTripsAtFixedWidth) {
+  EntryResources a{"k__BLOCK_8__w1", 10, 16, 4, 8, 2048, 1};
+  EntryResources b{"other"};
+  std::string text = formatResourceTable({a, b});
+  EXPECT_EQ(text, "k__BLOCK_8__w1 0000000010 0000000016 0000000004 0000000008 0000002048 0000000001\n"
+                  "other 0000000000 0000000000 0000000000 0000000000 0000000000 0000000000\n");
+  std::vector<EntryResources> parsed = parseResourceTable(text);
+  ASSERT_EQ(parsed.size(), 2u);
+  EXPECT_EQ(parsed[0].entry, "k__BLOCK_8__w1");
+  EXPECT_EQ(parsed[0].registers, 10u);
+  EXPECT_EQ(parsed[0].stackFrame, 16u);
+  EXPECT_EQ(parsed[0].spillStores, 4u);
+  EXPECT_EQ(parsed[0].spillLoads, 8u);
+  EXPECT_EQ(parsed[0].sharedBytes, 2048u);
+  EXPECT_EQ(parsed[0].barriers, 1u);
+  EXPECT_TRUE(parsed[0].spillsKnown);
+  EXPECT_TRUE(parseResourceTable("garbage line\nk 1 2\n").empty());
+}
+
 TEST_F(ToolkitTest, ReportsPtxErrors) {
   auto cubin = jit->compile(".version 7.8\n.target sm_80\n.address_size 64\nbogus;\n",
                             *lookupArch("sm_90"), 3);

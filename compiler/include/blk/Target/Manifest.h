@@ -55,6 +55,10 @@ llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
 /// backend has produced the PTX. Fails when `ptx` has no `.address_size`.
 llvm::Expected<std::string> embedManifestInPtx(llvm::StringRef ptx, llvm::StringRef json);
 
+/// Like embedManifestInPtx for any byte array `symbol` (after a `// comment`).
+llvm::Expected<std::string> embedByteArrayInPtx(llvm::StringRef ptx, llvm::StringRef symbol,
+                                                llvm::StringRef bytes, llvm::StringRef comment);
+
 /// The version string of this compiler ("blkc 0.1.0").
 std::string compilerVersion();
 

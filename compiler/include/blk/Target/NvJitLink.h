@@ -30,9 +30,10 @@ struct EntryResources {
   unsigned spillLoads = 0;  ///< Bytes.
   unsigned sharedBytes = 0; ///< Static shared memory per program.
   unsigned barriers = 0;
+  bool spillsKnown = false; ///< From ptxas's report (a cubin alone lacks them).
 };
 
-/// Parses the ptxas part of an nvJitLink `-verbose` info log.
+/// Parses the ptxas part of an nvJitLink `-verbose` info log (spillsKnown set).
 std::vector<EntryResources> parsePtxasInfoLog(llvm::StringRef log);
 
 /// One compiled architecture.
