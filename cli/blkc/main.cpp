@@ -65,7 +65,7 @@ int main(int argc, char **argv) {
     }
     // app.help() would describe the selected subcommand (`help` itself).
     std::cout << (sub ? sub->help()
-                      : app.get_formatter()->make_help(&app, "", CLI::AppFormatMode::Normal));
+                      : app.get_formatter()->make_help(&app, "blkc", CLI::AppFormatMode::Normal));
   });
 
   app.parse_complete_callback([&] {
