@@ -11,14 +11,10 @@
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
 
-#include "blk/IRGen/Build.h"
 #include "blk/Interpreter/ArgSpec.h"
 #include "blk/Interpreter/Format.h"
-#include "blk/Interpreter/Interpreter.h"
-#include "blk/Transforms/Pipeline.h"
+#include "blk/Interpreter/Session.h"
 
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -49,40 +45,6 @@ bool splitAssignment(const std::string &text, std::string &name, std::string &va
   return true;
 }
 
-/// Loads FILE as a module of blk IR: .mlir directly, blk source through
-/// the front end and IRGen (optimised when `--opt`). Returns the exit code
-/// on failure.
-int loadModule(const RunFlags &flags, const ToolContext &tool, mlir::MLIRContext &ctx,
-               mlir::OwningOpRef<mlir::ModuleOp> &module, bool &optimized) {
-  std::ifstream probe(flags.file);
-  if (!probe)
-    return usageError("cannot read `" + flags.file + "`");
-  if (llvm::StringRef(flags.file).ends_with(".mlir")) {
-    auto parsed = interp::parseModuleFile(ctx, flags.file);
-    if (!parsed) {
-      std::cerr << llvm::toString(parsed.takeError());
-      return 1;
-    }
-    module = std::move(*parsed);
-    return 0;
-  }
-  blk::FrontendOptions options;
-  std::string error;
-  if (!toFrontendOptions(flags.frontend, tool, options, error))
-    return usageError(error);
-  blk::Frontend fe(options);
-  blk::FileId file = fe.loadFile(flags.file, error);
-  if (!file)
-    return usageError(error);
-  bool ok = fe.process(file);
-  printDiagnostics(fe, flags.frontend.diagnosticsFormat);
-  if (!ok)
-    return 1;
-  module = blk::lowerToBlockIR(fe, file, ctx, flags.opt, blk::BuildOptions{});
-  optimized = flags.opt;
-  return module ? 0 : 1;
-}
-
 int parseGrid(const std::string &text, std::array<int64_t, 3> &grid) {
   llvm::SmallVector<llvm::StringRef, 3> parts;
   llvm::StringRef(text).split(parts, ',');
@@ -99,8 +61,6 @@ int parseGrid(const std::string &text, std::array<int64_t, 3> &grid) {
 }
 
 int runKernel(const RunFlags &flags, const ToolContext &tool) {
-  mlir::MLIRContext ctx;
-  interp::prepareContext(ctx);
   std::map<std::string, int64_t> defines;
   for (const std::string &d : flags.frontend.defines) {
     std::string name, value;
@@ -111,26 +71,35 @@ int runKernel(const RunFlags &flags, const ToolContext &tool) {
       return usageError("`-D " + d + "` must have the form NAME=VALUE with an integer VALUE");
     defines[name] = *v;
   }
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-  bool optimized = false;
-  if (int rc = loadModule(flags, tool, ctx, module, optimized))
-    return rc;
-  if (flags.opt && !optimized) {
-    mlir::PassManager pm(&ctx, mlir::ModuleOp::getOperationName());
-    blk::buildOptimizationPipeline(pm);
-    if (mlir::failed(pm.run(*module)))
-      return 1;
+  if (!std::ifstream(flags.file))
+    return usageError("cannot read `" + flags.file + "`");
+  blk::FrontendOptions frontend;
+  std::string error;
+  if (!toFrontendOptions(flags.frontend, tool, frontend, error))
+    return usageError(error);
+  interp::SessionOptions options;
+  options.defines = frontend.defines;
+  options.includeDirs = frontend.includeDirs;
+  options.binDir = frontend.binDir;
+  options.optimize = flags.opt;
+  options.printDiagnostics = [&](blk::Frontend &fe) {
+    printDiagnostics(fe, flags.frontend.diagnosticsFormat);
+  };
+  auto session = interp::Session::load(flags.file, options);
+  if (!session) {
+    std::cerr << llvm::toString(session.takeError());
+    return 1;
   }
-  std::vector<mlir::func::FuncOp> fns = interp::findKernels(*module, flags.kernel, defines);
-  if (fns.empty())
+  if (interp::findKernels((*session)->module(), flags.kernel, defines).empty())
     return usageError("no kernel `" + flags.kernel + "`" +
                       (defines.empty() ? "" : " with the given -D values") + " in `" +
                       flags.file + "`");
-  auto kernel = interp::Kernel::create(fns.front());
+  auto kernel = (*session)->kernel(flags.kernel, defines);
   if (!kernel) {
     std::cerr << llvm::toString(kernel.takeError()) << "\n";
     return 1;
   }
+  interp::Memory &mem = (*session)->memory();
   const std::vector<interp::ParamInfo> &params = (*kernel)->params();
   auto findParam = [&](const std::string &name) -> const interp::ParamInfo * {
     for (const interp::ParamInfo &p : params)
@@ -149,7 +118,6 @@ int runKernel(const RunFlags &flags, const ToolContext &tool) {
     if (!specs.emplace(name, spec).second)
       return usageError("argument `" + name + "` given twice");
   }
-  interp::Memory mem;
   interp::ArgSpecOptions specOptions;
   specOptions.checkUninit = flags.checkUninit;
   std::vector<interp::Arg> args;
