@@ -129,10 +129,8 @@ Value Emitter::convert(Value v, ScalarKind from, ScalarKind to, Location loc) {
 Value Emitter::toCondition(Value v, ScalarKind kind, Location loc) {
   if (kind == ScalarKind::I1)
     return v;
-  Type elem = scalarType(kind);
   Value zero = constant(sema::ConstValue::integer(0), kind,
                         getShapeOrEmpty(v.getType()).vec(), loc);
-  (void)elem;
   if (sema::isFloat(kind))
     return b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::UNE, v, zero);
   return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, v, zero);
