@@ -48,6 +48,11 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
     if (cmd->count("--emit") == 0 && llvm::StringRef(flags->build.output).ends_with(".fatbin"))
       flags->build.emit = "fatbin";
     flags->build.target.verbose |= ctx.verbose;
+    if (llvm::Error err = blk::target::checkTargetBuildOptions(
+            flags->build.emit, flags->build.target, flags->build.output)) {
+      ctx.exitCode = usageError(llvm::toString(std::move(err)));
+      return;
+    }
     blk::FrontendOptions options;
     std::string error;
     if (!toFrontendOptions(flags->frontend, ctx, options, error)) {

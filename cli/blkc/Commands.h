@@ -54,6 +54,7 @@ int usageError(const std::string &message);
 // One line per subcommand (see main.cpp).
 void registerCheckCommand(CLI::App &app, ToolContext &ctx);
 void registerBuildCommand(CLI::App &app, ToolContext &ctx);
+void registerInspectCommand(CLI::App &app, ToolContext &ctx);
 void registerRunCommand(CLI::App &app, ToolContext &ctx);
 void registerLspCommand(CLI::App &app, ToolContext &ctx);
 

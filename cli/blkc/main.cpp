@@ -47,6 +47,7 @@ int main(int argc, char **argv) {
 
   registerCheckCommand(app, ctx);
   registerBuildCommand(app, ctx);
+  registerInspectCommand(app, ctx);
   registerRunCommand(app, ctx);
   registerLspCommand(app, ctx);
 

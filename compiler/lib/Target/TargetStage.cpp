@@ -26,6 +26,9 @@ llvm::Error checkTargetBuildOptions(llvm::StringRef emit, const TargetBuildOptio
   if (!options.emitHeader.empty() && emit != "fatbin")
     return llvm::createStringError("--emit-header needs --emit=fatbin (the header loads the "
                                    "fatbin), not --emit=" + emit.str());
+  if (!options.depfile.empty() && !parseEmitStage(emit))
+    return llvm::createStringError("--depfile is written for --emit=gpu-ir|llvm|ptx|fatbin, not "
+                                   "--emit=" + emit.str());
   if (!options.depfile.empty() && (outputPath.empty() || outputPath == "-"))
     return llvm::createStringError("--depfile needs -o FILE (the depfile's target)");
   if (options.optLevel > 3)
