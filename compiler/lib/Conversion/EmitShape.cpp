@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
+#include "SharedLayout.h"
 
 #include "blk/IR/BlkOps.h"
 
@@ -69,30 +70,53 @@ SmallVector<int64_t> CoordMap::apply(ArrayRef<int64_t> dst) const {
   return src;
 }
 
-llvm::Value *CoordMap::applyLinear(llvm::IRBuilder<> &b,
-                                   ArrayRef<llvm::Value *> dst) const {
+SmallVector<llvm::Value *> CoordMap::applyCoords(llvm::IRBuilder<> &b,
+                                                 ArrayRef<llvm::Value *> dst) const {
   SmallVector<llvm::Value *> src;
   switch (kind) {
   case Identity:
-    return linearize(b, dst, srcShape);
+    return SmallVector<llvm::Value *>(dst.begin(), dst.end());
   case Broadcast:
     for (unsigned d = 0; d < dst.size(); ++d)
       src.push_back(srcShape[d] == 1 ? b.getInt32(0) : dst[d]);
-    return linearize(b, src, srcShape);
+    return src;
   case DropDim:
     for (unsigned d = 0; d < dst.size(); ++d)
       if (d != dim)
         src.push_back(dst[d]);
-    return linearize(b, src, srcShape);
+    return src;
   case Permute:
     src.assign(dst.size(), nullptr);
     for (unsigned i = 0; i < dst.size(); ++i)
       src[perm[i]] = dst[i];
-    return linearize(b, src, srcShape);
-  case Reshape:
-    return linearize(b, dst, dstShape);
+    return src;
+  case Reshape: {
+    llvm::Value *lin = linearize(b, dst, dstShape);
+    src.assign(srcShape.size(), nullptr);
+    for (int d = srcShape.size() - 1; d >= 0; --d) {
+      src[d] = b.CreateAnd(lin, b.getInt32(srcShape[d] - 1));
+      lin = b.CreateLShr(lin, b.getInt32(llvm::Log2_64(srcShape[d])));
+    }
+    return src;
   }
-  return nullptr;
+  }
+  return src;
+}
+
+int CoordMap::srcDimOf(unsigned dstDim) const {
+  switch (kind) {
+  case Identity:
+    return dstDim;
+  case Broadcast:
+    return srcShape[dstDim] == 1 ? -1 : int(dstDim);
+  case DropDim:
+    return dstDim == unsigned(dim) ? -1 : int(dstDim < dim ? dstDim : dstDim - 1);
+  case Permute:
+    return perm[dstDim];
+  case Reshape:
+    return -1;
+  }
+  return -1;
 }
 
 Elems Emitter::move(const LayoutView &src, ArrayRef<llvm::Value *> srcVals,
@@ -106,29 +130,49 @@ Elems Emitter::move(const LayoutView &src, ArrayRef<llvm::Value *> srcVals,
   }
   llvm::Type *regTy = llvmType(elemType);
   llvm::Type *memTy = memType(elemType);
-  uint64_t bytes = mod.getDataLayout().getTypeAllocSize(memTy);
-  int64_t numel = 1;
-  for (int64_t s : src.shape)
-    numel *= s;
-  int64_t rowLen = src.rank() >= 2 ? src.shape.back() : 0;
-  bool pad = rowLen >= 32;
-  reserveSmem((numel + (pad ? numel / rowLen : 0)) * bytes);
-  auto padded = [&](llvm::Value *lin) {
-    return pad ? b.CreateAdd(lin, b.CreateLShr(lin, llvm::Log2_64(rowLen))) : lin;
-  };
+  unsigned bytes = mod.getDataLayout().getTypeAllocSize(memTy);
+  SmemLayout smemLayout = chooseSmemLayout(src, dst, map, bytes);
+  reserveSmem(smemLayout.sizeElems() * bytes);
   barrier();
   SmallVector<SmallVector<llvm::Value *>> sc = coords(src);
-  for (unsigned i = 0; i < sc.size(); ++i) {
-    llvm::Value *v = srcVals[i];
-    if (memTy != regTy)
-      v = b.CreateZExt(v, memTy);
-    b.CreateStore(v, smemPtr(memTy, padded(linearize(b, sc[i], src.shape)), 0));
+  unsigned w = smemLayout.writeVec;
+  for (auto [first, stride] : vectorRuns(src, smemLayout.inner, w)) {
+    llvm::Value *ptr = smemPtr(memTy, smemLayout.offset(b, sc[first]), 0);
+    auto elem = [&](unsigned j) {
+      llvm::Value *v = srcVals[first + j * stride];
+      return memTy != regTy ? b.CreateZExt(v, memTy) : v;
+    };
+    if (w == 1) {
+      b.CreateAlignedStore(elem(0), ptr, llvm::Align(bytes));
+      continue;
+    }
+    llvm::Value *vec = llvm::PoisonValue::get(llvm::FixedVectorType::get(memTy, w));
+    for (unsigned j = 0; j < w; ++j)
+      vec = b.CreateInsertElement(vec, elem(j), j);
+    b.CreateAlignedStore(vec, ptr, llvm::Align(bytes * w));
   }
   barrier();
-  Elems out;
-  for (const SmallVector<llvm::Value *> &c : coords(dst)) {
-    llvm::Value *v = b.CreateLoad(memTy, smemPtr(memTy, padded(map.applyLinear(b, c)), 0));
-    out.push_back(memTy != regTy ? b.CreateTrunc(v, regTy) : v);
+  SmallVector<SmallVector<llvm::Value *>> dc = coords(dst);
+  Elems out(dc.size(), nullptr);
+  int dstDim = -1;
+  if (smemLayout.readVec > 1)
+    for (unsigned d = 0; d < dst.rank(); ++d)
+      if (dst.shape[d] > 1 && map.srcDimOf(d) == int(smemLayout.inner))
+        dstDim = d;
+  unsigned r = dstDim >= 0 ? smemLayout.readVec : 1;
+  for (auto [first, stride] : vectorRuns(dst, dstDim >= 0 ? dstDim : 0, r)) {
+    llvm::Value *ptr = smemPtr(memTy, smemLayout.offset(b, map.applyCoords(b, dc[first])), 0);
+    SmallVector<llvm::Value *> vals;
+    if (r == 1) {
+      vals.push_back(b.CreateAlignedLoad(memTy, ptr, llvm::Align(bytes)));
+    } else {
+      auto *vt = llvm::FixedVectorType::get(memTy, r);
+      llvm::Value *x = b.CreateAlignedLoad(vt, ptr, llvm::Align(bytes * r));
+      for (unsigned j = 0; j < r; ++j)
+        vals.push_back(b.CreateExtractElement(x, j));
+    }
+    for (unsigned j = 0; j < r; ++j)
+      out[first + j * stride] = memTy != regTy ? b.CreateTrunc(vals[j], regTy) : vals[j];
   }
   return out;
 }

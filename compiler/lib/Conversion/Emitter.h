@@ -34,9 +34,11 @@ struct CoordMap {
   int64_t dim = 0;                 ///< DropDim: the dst dim that src lacks
 
   llvm::SmallVector<int64_t> apply(llvm::ArrayRef<int64_t> dst) const;
-  /// Row-major linear index in srcShape of the element dst wants.
-  llvm::Value *applyLinear(llvm::IRBuilder<> &b,
-                           llvm::ArrayRef<llvm::Value *> dst) const;
+  /// Source coordinates of the element dst wants.
+  llvm::SmallVector<llvm::Value *> applyCoords(llvm::IRBuilder<> &b,
+                                               llvm::ArrayRef<llvm::Value *> dst) const;
+  /// The src dim that dst dim `dstDim` walks along (-1: none).
+  int srcDimOf(unsigned dstDim) const;
 };
 
 class Emitter {

@@ -1,7 +1,9 @@
 // Tile transpose (seed 5.4) with unit inner strides: the load is contiguous
 // along dim 1 and the store along dim 0, so each gets its own coalesced,
-// 16-byte vectorised layout and the tile moves between them through padded
-// shared memory (64 x 65 floats) between two barriers.
+// 16-byte vectorised layout and the tile moves between them through shared
+// memory between two barriers, in the layout (contiguous dim, padding, XOR
+// swizzle, access widths) that simulates to the fewest bank conflicts:
+// here column-major and swizzled, scalar stores and 8-byte loads.
 // RUN: blk-codegen-test %s --emit=gpu-ir | FileCheck %s --check-prefix=GPU
 // RUN: blk-codegen-test %s --emit=ptx | FileCheck %s --check-prefix=PTX
 // RUN: blk-codegen-test %s --emit=ptx > %t.ptx && %ptxas -arch=sm_90 %t.ptx -o %t.cubin
@@ -14,13 +16,13 @@
 
 // PTX-COUNT-8: ld.global.v4.f32
 // PTX: bar.sync 0;
-// PTX: st.shared.f32
+// PTX-COUNT-32: st.shared.f32
 // PTX: bar.sync 0;
-// PTX: ld.shared.f32
+// PTX-COUNT-16: ld.shared.v2.f32
 // PTX-COUNT-8: st.global.v4.f32
 // PTX-NOT: ld.local
 
-// INFO: transpose__BLOCK_64__w4 threads=128 shared=16640 dynamic=0
+// INFO: transpose__BLOCK_64__w4 threads=128 shared=16384 dynamic=0
 
 func.func @transpose__BLOCK_64__w4(%x: !blk.ptr<f32> {blk.aligned = 16 : i32}, %out: !blk.ptr<f32> {blk.aligned = 16 : i32},
     %M: i32 {blk.multiple_of = 16 : i32}, %N: i32 {blk.multiple_of = 16 : i32})

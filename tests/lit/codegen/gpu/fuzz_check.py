@@ -1,5 +1,6 @@
 """Runs fuzz_gen.py kernels on a GPU (CuPy) against numpy: usage
-  fuzz_check.py DIR SEED...   (DIR holds fzSEED.ptx and fzSEED.json)"""
+  fuzz_check.py DIR SEED...   (DIR holds fzSEED.ptx, fzSEED.json and
+  fzSEED.info from blk-codegen-test --emit=info, for dynamic shared memory)"""
 import json, sys
 import numpy as np, cupy as cp
 d = sys.argv[1]
@@ -8,6 +9,10 @@ rng = np.random.default_rng(0)
 for seed in sys.argv[2:]:
     specs = json.load(open(f"{d}/fz{seed}.json"))
     mod = cp.RawModule(path=f"{d}/fz{seed}.ptx")
+    dyn = {}
+    for line in open(f"{d}/fz{seed}.info"):
+        f = line.split()
+        dyn[f[0]] = int(f[3].split("=")[1])
     for sp in specs:
         M, N, ety, axis, op = sp["M"], sp["N"], sp["ety"], sp["axis"], sp["op"]
         dt = np.dtype({"f32": "float32", "f16": "float16", "f64": "float64", "i32": "int32", "i64": "int64", "i8": "int8"}[ety])
@@ -16,7 +21,10 @@ for seed in sys.argv[2:]:
         else:
             x = rng.integers(-3, 4, (M, N)).astype(dt)
         gx = cp.asarray(x); gy = cp.zeros(max(M, N, M * N), dtype=dt); gz = cp.zeros((M, N), dtype=dt)
-        mod.get_function(sp["name"])((1,), (32 * sp["warps"],), (gx, gy, gz))
+        k = mod.get_function(sp["name"])
+        if dyn[sp["name"]]:
+            k.max_dynamic_shared_size_bytes = dyn[sp["name"]]
+        k((1,), (32 * sp["warps"],), (gx, gy, gz), shared_mem=dyn[sp["name"]])
         cp.cuda.Device().synchronize()
         y, z = gy.get(), gz.get()
         acc = np.float64 if dt.kind == "f" else dt

@@ -166,6 +166,12 @@ k = mod("vectorize-split-mask").get_function("vector_add__BLOCK_1024__w4")
 print(f"vector_add 2^28-3 f32: {bandwidth(k, ((n + 1023) // 1024,), (gx, gy, go, i32(n)), 12 * n):.0f} GB/s (median of 20)")
 del gx, gy, go
 
+M = N = 8192
+gx = cp.ones((M, N), dtype=f32); go = cp.empty((N, M), dtype=f32)
+k = mod("convert-layout-transpose").get_function("transpose__BLOCK_64__w4")
+print(f"transpose 8192^2 f32 (64x64 tiles): {bandwidth(k, (M // 64, N // 64), (gx, go, i32(M), i32(N)), 8 * M * N):.0f} GB/s (median of 20)")
+del gx, go
+
 # rough bandwidth of the masked double kernel (2^28 - 16 f32)
 m = mod("vectorize-masked")
 n = (1 << 28) - 16
