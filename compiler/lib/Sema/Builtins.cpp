@@ -115,6 +115,11 @@ bool BuiltinChecker::bind() {
   return ok && !poisoned;
 }
 
+/// A shape for messages: a scalar's empty shape reads "[] (a scalar)".
+static std::string shapeText(const Shape &s) {
+  return s.empty() ? "[] (a scalar)" : formatShape(s);
+}
+
 bool BuiltinChecker::has(size_t i) const { return i < args.size() && args[i]; }
 
 SourceRange BuiltinChecker::range(size_t i) const {
@@ -207,7 +212,7 @@ void BuiltinChecker::checkMask(size_t maskIndex, const Type &ptr) {
   if (broadcastsTo(m.shape(), ptr.shape()))
     return;
   DiagBuilder d = a.report(DiagId::sema_mask_shape, range(maskIndex),
-                           {formatShape(m.shape()), formatShape(ptr.shape())});
+                           {shapeText(m.shape()), shapeText(ptr.shape())});
   d.label(range(maskIndex), "mask shape " + formatShape(m.shape()));
   d.label(range(0), "pointer shape " + formatShape(ptr.shape()));
   const Shape &ms = m.shape(), &ps = ptr.shape();
@@ -235,7 +240,7 @@ ExprInfo BuiltinChecker::memory() {
     if (has(2) && requireValue(2, false) &&
         !broadcastsTo(infos[2].type.shape(), ptr.shape()))
       a.report(DiagId::sema_other_shape, range(2),
-               {formatShape(infos[2].type.shape()), formatShape(ptr.shape())});
+               {shapeText(infos[2].type.shape()), shapeText(ptr.shape())});
     for (size_t i : {3, 4})
       if (has(i) && infos[i].type.kind() != Type::Kind::String)
         badArg(i, "a string");
@@ -250,7 +255,7 @@ ExprInfo BuiltinChecker::memory() {
     for (size_t i : {1, 2})
       if (requireValue(i, false) && !broadcastsTo(infos[i].type.shape(), ptr.shape()))
         a.report(DiagId::sema_store_value_shape, range(i),
-                 {formatShape(infos[i].type.shape()), formatShape(ptr.shape())});
+                 {shapeText(infos[i].type.shape()), shapeText(ptr.shape())});
     out.type = Type::block(elem, ptr.shape());
     out.operandElem = elem;
     return out;
@@ -258,8 +263,8 @@ ExprInfo BuiltinChecker::memory() {
   if (requireValue(valueIndex, false) &&
       !broadcastsTo(infos[valueIndex].type.shape(), ptr.shape())) {
     DiagBuilder d = a.report(DiagId::sema_store_value_shape, range(valueIndex),
-                             {formatShape(infos[valueIndex].type.shape()),
-                              formatShape(ptr.shape())});
+                             {shapeText(infos[valueIndex].type.shape()),
+                              shapeText(ptr.shape())});
     d.label(range(0), "pointer shape " + formatShape(ptr.shape()));
   }
   checkMask(maskIndex, ptr);
@@ -283,7 +288,7 @@ ExprInfo BuiltinChecker::creation() {
     if (!axis)
       return out;
     if (*axis < 0 || *axis > 2) {
-      a.report(DiagId::sema_axis_out_of_range, range(0), {*axis, 3})
+      a.report(DiagId::sema_arg_type, range(0), {"axis", name, "0, 1 or 2", *axis})
           .note(DiagId::note_sema_hint, SourceRange(), {"the launch grid has axes 0, 1 and 2"});
       return out;
     }
