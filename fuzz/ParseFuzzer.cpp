@@ -19,11 +19,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // No import may reach the file system: the fuzzer must be hermetic.
   options.stdlibDirs = {"/nonexistent-blk-fuzz-stdlib"};
   blk::Frontend fe(options);
-  blk::FileId file =
-      fe.addBuffer("fuzz.blk", std::string(reinterpret_cast<const char *>(data), size));
+  blk::FileId file = fe.addBuffer(
+      "fuzz.blk", std::string(reinterpret_cast<const char *>(data), size));
   fe.process(file);
   std::ostringstream text;
-  blk::renderText(fe.getDiagnostics().getDiagnostics(), fe.getSourceManager(), text);
-  std::string json = blk::renderJson(fe.getDiagnostics().getDiagnostics(), fe.getSourceManager());
+  blk::renderText(fe.getDiagnostics().getDiagnostics(), fe.getSourceManager(),
+                  text);
+  std::string json = blk::renderJson(fe.getDiagnostics().getDiagnostics(),
+                                     fe.getSourceManager());
   return 0;
 }

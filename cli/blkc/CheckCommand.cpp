@@ -1,6 +1,7 @@
 //===- CheckCommand.cpp - `blkc check`: parse and analyse, report ---------===//
 //
-// blkc check FILE... [-D NAME=VALUE]... [-I DIR]... [--diagnostics-format=text|json]
+// blkc check FILE... [-D NAME=VALUE]... [-I DIR]...
+// [--diagnostics-format=text|json]
 //                    [--verify] [-Werror] [--max-errors=N] [--dump-ast]
 // Exit 0 when clean (warnings allowed), 1 on errors in the code, 2 on usage
 // errors. With --verify, exit 0 when the diagnostics match the file's
@@ -75,8 +76,10 @@ int runCheck(const CheckFlags &flags, const ToolContext &ctx) {
   for (blk::FileId file : files) {
     auto start = std::chrono::steady_clock::now();
     ok &= fe.process(file);
-    auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start);
-    spdlog::debug("checked {} in {:.1f} ms", fe.getSourceManager().getPath(file), ms.count());
+    auto ms = std::chrono::duration<double, std::milli>(
+        std::chrono::steady_clock::now() - start);
+    spdlog::debug("checked {} in {:.1f} ms",
+                  fe.getSourceManager().getPath(file), ms.count());
     if (flags.dumpAst)
       if (const blk::ast::Module *m = fe.getModule(file))
         blk::ast::dumpAST(*m, fe.getSourceManager(), std::cout);
@@ -89,11 +92,13 @@ int runCheck(const CheckFlags &flags, const ToolContext &ctx) {
 
 void blkc::registerCheckCommand(CLI::App &app, ToolContext &ctx) {
   auto flags = std::make_shared<CheckFlags>();
-  CLI::App *cmd = app.add_subcommand("check", "Parse and analyse blk files; report diagnostics");
+  CLI::App *cmd = app.add_subcommand(
+      "check", "Parse and analyse blk files; report diagnostics");
   cmd->add_option("FILE", flags->files, "Source files")->required();
   addFrontendFlags(cmd, flags->frontend);
   cmd->add_flag("--verify", flags->verify,
                 "Match diagnostics against `// expected-error {{…}}` comments");
-  cmd->add_flag("--dump-ast", flags->dumpAst, "Print the AST with file:line:col");
+  cmd->add_flag("--dump-ast", flags->dumpAst,
+                "Print the AST with file:line:col");
   cmd->callback([flags, &ctx] { ctx.exitCode = runCheck(*flags, ctx); });
 }

@@ -8,21 +8,27 @@
 using namespace blkc;
 
 void blkc::addFrontendFlags(CLI::App *cmd, FrontendFlags &flags) {
-  cmd->add_option("-D", flags.defines, "Set a const parameter in every config: NAME=VALUE")
+  cmd->add_option("-D", flags.defines,
+                  "Set a const parameter in every config: NAME=VALUE")
       ->type_name("NAME=VALUE");
-  cmd->add_option("-I", flags.includeDirs, "Add a directory to the import search path")
+  cmd->add_option("-I", flags.includeDirs,
+                  "Add a directory to the import search path")
       ->type_name("DIR");
   cmd->add_option("--diagnostics-format", flags.diagnosticsFormat,
-                  "Diagnostics as human-readable text (stderr) or one JSON array (stdout)")
+                  "Diagnostics as human-readable text (stderr) or one JSON "
+                  "array (stdout)")
       ->check(CLI::IsMember({"text", "json"}));
-  // main.cpp rewrites `-Werror` to `--Werror`: CLI11 has no one-dash long flags.
-  cmd->add_flag("--Werror", flags.warningsAsErrors, "Treat warnings as errors (-Werror)");
+  // main.cpp rewrites `-Werror` to `--Werror`: CLI11 has no one-dash long
+  // flags.
+  cmd->add_flag("--Werror", flags.warningsAsErrors,
+                "Treat warnings as errors (-Werror)");
   cmd->add_option("--max-errors", flags.maxErrors,
                   "Stop after N errors (0: no limit; default 20)");
 }
 
 bool blkc::toFrontendOptions(const FrontendFlags &flags, const ToolContext &ctx,
-                             blk::FrontendOptions &options, std::string &error) {
+                             blk::FrontendOptions &options,
+                             std::string &error) {
   for (const std::string &d : flags.defines) {
     size_t eq = d.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == d.size()) {

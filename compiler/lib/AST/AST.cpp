@@ -6,115 +6,204 @@ using namespace blk::ast;
 
 std::string_view ast::kindName(NodeKind kind) {
   switch (kind) {
-  case NodeKind::IntLiteral: return "int";
-  case NodeKind::FloatLiteral: return "float";
-  case NodeKind::BoolLiteral: return "bool";
-  case NodeKind::NoneLiteral: return "none";
-  case NodeKind::StringLiteral: return "string";
-  case NodeKind::Name: return "name";
-  case NodeKind::Member: return "member";
-  case NodeKind::Unary: return "unary";
-  case NodeKind::Binary: return "binary";
-  case NodeKind::Cast: return "cast";
-  case NodeKind::Call: return "call";
-  case NodeKind::Index: return "index";
-  case NodeKind::Slice: return "slice";
-  case NodeKind::List: return "list";
-  case NodeKind::Block: return "block";
-  case NodeKind::Let: return "let";
-  case NodeKind::Assign: return "assign";
-  case NodeKind::If: return "if";
-  case NodeKind::For: return "for";
-  case NodeKind::While: return "while";
-  case NodeKind::Break: return "break";
-  case NodeKind::Continue: return "continue";
-  case NodeKind::Return: return "return";
-  case NodeKind::StaticAssert: return "static_assert";
-  case NodeKind::ExprStmt: return "expr_stmt";
-  case NodeKind::Import: return "import";
-  case NodeKind::ConstDecl: return "const_decl";
-  case NodeKind::Function: return "function";
-  case NodeKind::TypeRef: return "type";
-  case NodeKind::Argument: return "arg";
-  case NodeKind::Attribute: return "attribute";
-  case NodeKind::Param: return "param";
-  case NodeKind::Module: return "module";
+  case NodeKind::IntLiteral:
+    return "int";
+  case NodeKind::FloatLiteral:
+    return "float";
+  case NodeKind::BoolLiteral:
+    return "bool";
+  case NodeKind::NoneLiteral:
+    return "none";
+  case NodeKind::StringLiteral:
+    return "string";
+  case NodeKind::Name:
+    return "name";
+  case NodeKind::Member:
+    return "member";
+  case NodeKind::Unary:
+    return "unary";
+  case NodeKind::Binary:
+    return "binary";
+  case NodeKind::Cast:
+    return "cast";
+  case NodeKind::Call:
+    return "call";
+  case NodeKind::Index:
+    return "index";
+  case NodeKind::Slice:
+    return "slice";
+  case NodeKind::List:
+    return "list";
+  case NodeKind::Block:
+    return "block";
+  case NodeKind::Let:
+    return "let";
+  case NodeKind::Assign:
+    return "assign";
+  case NodeKind::If:
+    return "if";
+  case NodeKind::For:
+    return "for";
+  case NodeKind::While:
+    return "while";
+  case NodeKind::Break:
+    return "break";
+  case NodeKind::Continue:
+    return "continue";
+  case NodeKind::Return:
+    return "return";
+  case NodeKind::StaticAssert:
+    return "static_assert";
+  case NodeKind::ExprStmt:
+    return "expr_stmt";
+  case NodeKind::Import:
+    return "import";
+  case NodeKind::ConstDecl:
+    return "const_decl";
+  case NodeKind::Function:
+    return "function";
+  case NodeKind::TypeRef:
+    return "type";
+  case NodeKind::Argument:
+    return "arg";
+  case NodeKind::Attribute:
+    return "attribute";
+  case NodeKind::Param:
+    return "param";
+  case NodeKind::Module:
+    return "module";
   }
   return "?";
 }
 
 std::string_view ast::spelling(UnaryOp op) {
   switch (op) {
-  case UnaryOp::Neg: return "-";
-  case UnaryOp::Not: return "!";
-  case UnaryOp::BitNot: return "~";
+  case UnaryOp::Neg:
+    return "-";
+  case UnaryOp::Not:
+    return "!";
+  case UnaryOp::BitNot:
+    return "~";
   }
   return "?";
 }
 
 std::string_view ast::spelling(BinaryOp op) {
   switch (op) {
-  case BinaryOp::LogicalOr: return "||";
-  case BinaryOp::LogicalAnd: return "&&";
-  case BinaryOp::BitOr: return "|";
-  case BinaryOp::BitXor: return "^";
-  case BinaryOp::BitAnd: return "&";
-  case BinaryOp::Eq: return "==";
-  case BinaryOp::Ne: return "!=";
-  case BinaryOp::Lt: return "<";
-  case BinaryOp::Le: return "<=";
-  case BinaryOp::Gt: return ">";
-  case BinaryOp::Ge: return ">=";
-  case BinaryOp::Shl: return "<<";
-  case BinaryOp::Shr: return ">>";
-  case BinaryOp::Add: return "+";
-  case BinaryOp::Sub: return "-";
-  case BinaryOp::Mul: return "*";
-  case BinaryOp::Div: return "/";
-  case BinaryOp::Rem: return "%";
+  case BinaryOp::LogicalOr:
+    return "||";
+  case BinaryOp::LogicalAnd:
+    return "&&";
+  case BinaryOp::BitOr:
+    return "|";
+  case BinaryOp::BitXor:
+    return "^";
+  case BinaryOp::BitAnd:
+    return "&";
+  case BinaryOp::Eq:
+    return "==";
+  case BinaryOp::Ne:
+    return "!=";
+  case BinaryOp::Lt:
+    return "<";
+  case BinaryOp::Le:
+    return "<=";
+  case BinaryOp::Gt:
+    return ">";
+  case BinaryOp::Ge:
+    return ">=";
+  case BinaryOp::Shl:
+    return "<<";
+  case BinaryOp::Shr:
+    return ">>";
+  case BinaryOp::Add:
+    return "+";
+  case BinaryOp::Sub:
+    return "-";
+  case BinaryOp::Mul:
+    return "*";
+  case BinaryOp::Div:
+    return "/";
+  case BinaryOp::Rem:
+    return "%";
   }
   return "?";
 }
 
 std::string_view ast::spelling(BindingKind kind) {
   switch (kind) {
-  case BindingKind::Let: return "let";
-  case BindingKind::Var: return "var";
-  case BindingKind::Const: return "const";
+  case BindingKind::Let:
+    return "let";
+  case BindingKind::Var:
+    return "var";
+  case BindingKind::Const:
+    return "const";
   }
   return "?";
 }
 
 std::string_view ast::spelling(AssignOp op) {
   switch (op) {
-  case AssignOp::Assign: return "=";
-  case AssignOp::Add: return "+=";
-  case AssignOp::Sub: return "-=";
-  case AssignOp::Mul: return "*=";
-  case AssignOp::Div: return "/=";
-  case AssignOp::Rem: return "%=";
-  case AssignOp::BitAnd: return "&=";
-  case AssignOp::BitOr: return "|=";
-  case AssignOp::BitXor: return "^=";
-  case AssignOp::Shl: return "<<=";
-  case AssignOp::Shr: return ">>=";
+  case AssignOp::Assign:
+    return "=";
+  case AssignOp::Add:
+    return "+=";
+  case AssignOp::Sub:
+    return "-=";
+  case AssignOp::Mul:
+    return "*=";
+  case AssignOp::Div:
+    return "/=";
+  case AssignOp::Rem:
+    return "%=";
+  case AssignOp::BitAnd:
+    return "&=";
+  case AssignOp::BitOr:
+    return "|=";
+  case AssignOp::BitXor:
+    return "^=";
+  case AssignOp::Shl:
+    return "<<=";
+  case AssignOp::Shr:
+    return ">>=";
   }
   return "?";
 }
 
 bool ast::binaryOpOf(AssignOp op, BinaryOp &out) {
   switch (op) {
-  case AssignOp::Assign: return false;
-  case AssignOp::Add: out = BinaryOp::Add; return true;
-  case AssignOp::Sub: out = BinaryOp::Sub; return true;
-  case AssignOp::Mul: out = BinaryOp::Mul; return true;
-  case AssignOp::Div: out = BinaryOp::Div; return true;
-  case AssignOp::Rem: out = BinaryOp::Rem; return true;
-  case AssignOp::BitAnd: out = BinaryOp::BitAnd; return true;
-  case AssignOp::BitOr: out = BinaryOp::BitOr; return true;
-  case AssignOp::BitXor: out = BinaryOp::BitXor; return true;
-  case AssignOp::Shl: out = BinaryOp::Shl; return true;
-  case AssignOp::Shr: out = BinaryOp::Shr; return true;
+  case AssignOp::Assign:
+    return false;
+  case AssignOp::Add:
+    out = BinaryOp::Add;
+    return true;
+  case AssignOp::Sub:
+    out = BinaryOp::Sub;
+    return true;
+  case AssignOp::Mul:
+    out = BinaryOp::Mul;
+    return true;
+  case AssignOp::Div:
+    out = BinaryOp::Div;
+    return true;
+  case AssignOp::Rem:
+    out = BinaryOp::Rem;
+    return true;
+  case AssignOp::BitAnd:
+    out = BinaryOp::BitAnd;
+    return true;
+  case AssignOp::BitOr:
+    out = BinaryOp::BitOr;
+    return true;
+  case AssignOp::BitXor:
+    out = BinaryOp::BitXor;
+    return true;
+  case AssignOp::Shl:
+    out = BinaryOp::Shl;
+    return true;
+  case AssignOp::Shr:
+    out = BinaryOp::Shr;
+    return true;
   }
   return false;
 }
@@ -130,7 +219,8 @@ std::string ImportDecl::dottedName() const {
 }
 
 template <typename T>
-static void each(const std::vector<T *> &nodes, const std::function<void(const Node *)> &fn) {
+static void each(const std::vector<T *> &nodes,
+                 const std::function<void(const Node *)> &fn) {
   for (const T *n : nodes)
     if (n)
       fn(n);
@@ -141,7 +231,8 @@ static void one(const Node *n, const std::function<void(const Node *)> &fn) {
     fn(n);
 }
 
-void ast::forEachChild(const Node *node, const std::function<void(const Node *)> &fn) {
+void ast::forEachChild(const Node *node,
+                       const std::function<void(const Node *)> &fn) {
   if (!node)
     return;
   switch (node->getKind()) {

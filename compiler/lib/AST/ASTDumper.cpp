@@ -63,7 +63,8 @@ std::string fields(const Node *n) {
   else if (auto *d = dyn_cast<FunctionDecl>(n))
     os << (d->isKernel ? "kernel " : "fn ") << d->name;
   else if (auto *t = dyn_cast<TypeRef>(n))
-    os << (t->isPointer ? "*" : "") << t->elementName << (t->isBlock() ? "[]" : "");
+    os << (t->isPointer ? "*" : "") << t->elementName
+       << (t->isBlock() ? "[]" : "");
   else if (auto *a = dyn_cast<Argument>(n)) {
     if (a->isNamed())
       os << a->name;
@@ -80,10 +81,12 @@ std::string where(const SourceManager &sm, SourceRange r) {
   LineCol b = sm.getLineCol(r.begin);
   LineCol e = sm.getLineCol(r.end);
   return sm.getPath(r.begin.file) + ":" + std::to_string(b.line) + ":" +
-         std::to_string(b.col) + "-" + std::to_string(e.line) + ":" + std::to_string(e.col);
+         std::to_string(b.col) + "-" + std::to_string(e.line) + ":" +
+         std::to_string(e.col);
 }
 
-void dump(const Node *n, const SourceManager &sm, std::ostream &os, unsigned depth) {
+void dump(const Node *n, const SourceManager &sm, std::ostream &os,
+          unsigned depth) {
   os << std::string(depth * 2, ' ') << kindName(n->getKind());
   std::string f = fields(n);
   if (!f.empty())
@@ -94,6 +97,7 @@ void dump(const Node *n, const SourceManager &sm, std::ostream &os, unsigned dep
 
 } // namespace
 
-void ast::dumpAST(const Module &module, const SourceManager &sm, std::ostream &os) {
+void ast::dumpAST(const Module &module, const SourceManager &sm,
+                  std::ostream &os) {
   dump(&module, sm, os, 0);
 }

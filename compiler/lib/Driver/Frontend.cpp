@@ -65,9 +65,12 @@ bool Frontend::process(FileId file) {
   sema::SemaOptions semaOptions;
   semaOptions.defines = options.defines;
   semaOptions.includeDirs = options.includeDirs;
-  semaOptions.stdlibDirs = options.stdlibDirs.empty() ? sema::defaultStdlibDirs(options.binDir)
-                                                      : options.stdlibDirs;
-  semaOptions.loadModule = [this](const std::string &path) { return loadImport(path); };
+  semaOptions.stdlibDirs = options.stdlibDirs.empty()
+                               ? sema::defaultStdlibDirs(options.binDir)
+                               : options.stdlibDirs;
+  semaOptions.loadModule = [this](const std::string &path) {
+    return loadImport(path);
+  };
   results[file] = sema::analyze(*module, semaOptions, diags);
 #endif
   return diags.getErrorCount() == errorsBefore && !diags.limitReached();

@@ -59,7 +59,8 @@ private:
 
   bool parseOne(size_t begin, size_t p, Directive &d) {
     size_t wordEnd = p;
-    while (wordEnd < text.size() && std::isalpha(static_cast<unsigned char>(text[wordEnd])))
+    while (wordEnd < text.size() &&
+           std::isalpha(static_cast<unsigned char>(text[wordEnd])))
       ++wordEnd;
     std::string_view kind = text.substr(p, wordEnd - p);
     if (kind == "error")
@@ -69,8 +70,10 @@ private:
     else if (kind == "note")
       d.severity = Severity::Note;
     else
-      return malformed(begin, wordEnd, "unknown kind `expected-" + std::string(kind) + "`");
-    unsigned directiveLine = sm.getLineCol(SourceLoc{file, static_cast<uint32_t>(begin)}).line;
+      return malformed(begin, wordEnd,
+                       "unknown kind `expected-" + std::string(kind) + "`");
+    unsigned directiveLine =
+        sm.getLineCol(SourceLoc{file, static_cast<uint32_t>(begin)}).line;
     d.line = directiveLine;
     p = wordEnd;
     if (p < text.size() && text[p] == '@') {
@@ -79,26 +82,36 @@ private:
         d.line = 0;
         ++p;
       } else {
-        char sign = (p < text.size() && (text[p] == '+' || text[p] == '-')) ? text[p++] : 0;
+        char sign = (p < text.size() && (text[p] == '+' || text[p] == '-'))
+                        ? text[p++]
+                        : 0;
         size_t digits = p;
         long n = 0;
-        while (p < text.size() && std::isdigit(static_cast<unsigned char>(text[p])) && n < 1000000)
+        while (p < text.size() &&
+               std::isdigit(static_cast<unsigned char>(text[p])) && n < 1000000)
           n = n * 10 + (text[p++] - '0');
         if (p == digits)
-          return malformed(begin, p, "expected a line after `@` (`@+N`, `@-N`, `@N` or `@*`)");
-        long line = sign == '+' ? long(directiveLine) + n : sign == '-' ? long(directiveLine) - n : n;
+          return malformed(
+              begin, p,
+              "expected a line after `@` (`@+N`, `@-N`, `@N` or `@*`)");
+        long line = sign == '+'   ? long(directiveLine) + n
+                    : sign == '-' ? long(directiveLine) - n
+                                  : n;
         if (line < 1)
-          return malformed(begin, p, "line " + std::to_string(line) + " is before the file");
+          return malformed(
+              begin, p, "line " + std::to_string(line) + " is before the file");
         d.line = static_cast<unsigned>(line);
       }
     }
     while (p < text.size() && (text[p] == ' ' || text[p] == '\t'))
       ++p;
     if (text.substr(p, 2) != "{{")
-      return malformed(begin, p, "expected `{{` after `expected-" + std::string(kind) + "`");
+      return malformed(
+          begin, p, "expected `{{` after `expected-" + std::string(kind) + "`");
     size_t close = text.find("}}", p + 2);
     size_t eol = text.find('\n', p);
-    if (close == std::string_view::npos || (eol != std::string_view::npos && close > eol))
+    if (close == std::string_view::npos ||
+        (eol != std::string_view::npos && close > eol))
       return malformed(begin, p + 2, "missing `}}` on the same line");
     d.text = std::string(text.substr(p + 2, close - p - 2));
     d.where = SourceRange(SourceLoc{file, static_cast<uint32_t>(begin)},
@@ -112,7 +125,8 @@ private:
   DiagnosticEngine &out;
 };
 
-bool matches(const SourceManager &sm, FileId file, const Directive &d, const Emitted &e) {
+bool matches(const SourceManager &sm, FileId file, const Directive &d,
+             const Emitted &e) {
   if (e.matched || e.severity != d.severity)
     return false;
   if (d.line != 0) {
@@ -126,7 +140,8 @@ bool matches(const SourceManager &sm, FileId file, const Directive &d, const Emi
 } // namespace
 
 bool blk::verifyDiagnostics(const SourceManager &sm, FileId file,
-                            const std::vector<Diagnostic> &emitted, DiagnosticEngine &out) {
+                            const std::vector<Diagnostic> &emitted,
+                            DiagnosticEngine &out) {
   std::vector<Directive> directives;
   bool noDiagnostics = false;
   bool ok = DirectiveParser(sm, file, out).parse(directives, noDiagnostics);
@@ -143,10 +158,13 @@ bool blk::verifyDiagnostics(const SourceManager &sm, FileId file,
   }
   // Line-specific directives first, so `@*` ones cannot steal their match.
   std::stable_sort(directives.begin(), directives.end(),
-                   [](const Directive &a, const Directive &b) { return a.line != 0 && b.line == 0; });
+                   [](const Directive &a, const Directive &b) {
+                     return a.line != 0 && b.line == 0;
+                   });
   for (const Directive &d : directives) {
-    auto it = std::find_if(items.begin(), items.end(),
-                           [&](const Emitted &e) { return matches(sm, file, d, e); });
+    auto it = std::find_if(items.begin(), items.end(), [&](const Emitted &e) {
+      return matches(sm, file, d, e);
+    });
     if (it != items.end()) {
       it->matched = true;
       continue;

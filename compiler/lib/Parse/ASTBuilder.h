@@ -73,8 +73,7 @@ private:
   SourceRange rangeOf(antlr4::tree::TerminalNode *node) const;
   SourceRange rangeOf(antlr4::Token *token) const;
   std::string textOf(antlr4::tree::TerminalNode *node) const;
-  template <typename T, typename Ctx>
-  T *make(Ctx *ctx) {
+  template <typename T, typename Ctx> T *make(Ctx *ctx) {
     return module->create<T>(rangeOf(ctx));
   }
 

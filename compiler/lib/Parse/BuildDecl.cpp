@@ -7,7 +7,8 @@ using namespace blk::parse;
 using g::BlkParser;
 
 std::unique_ptr<Module> ASTBuilder::build(BlkParser::UnitContext *unit) {
-  module = std::make_unique<Module>(SourceRange(file, 0, static_cast<uint32_t>(text.size())));
+  module = std::make_unique<Module>(
+      SourceRange(file, 0, static_cast<uint32_t>(text.size())));
   module->file = file;
   for (BlkParser::DeclContext *d : unit->decl())
     if (Decl *decl = buildDecl(d))
@@ -138,7 +139,9 @@ Stmt *ASTBuilder::buildStmt(BlkParser::StmtContext *ctx) {
 
 Stmt *ASTBuilder::buildLet(BlkParser::LetStmtContext *ctx) {
   auto *s = make<LetStmt>(ctx);
-  s->binding = ctx->VAR() ? BindingKind::Var : ctx->CONST() ? BindingKind::Const : BindingKind::Let;
+  s->binding = ctx->VAR()     ? BindingKind::Var
+               : ctx->CONST() ? BindingKind::Const
+                              : BindingKind::Let;
   s->name = textOf(ctx->IDENT());
   s->nameRange = rangeOf(ctx->IDENT());
   if (ctx->typeRef())
@@ -152,14 +155,15 @@ Stmt *ASTBuilder::buildIf(BlkParser::IfStmtContext *ctx) {
   std::vector<BlkParser::BlockContext *> blocks = ctx->block();
   std::vector<antlr4::tree::TerminalNode *> ifs = ctx->IF();
   if (conds.size() > options.maxNesting) {
-    diags.report(DiagId::parse_nesting_too_deep, rangeOf(ifs[options.maxNesting]),
-                 {options.maxNesting});
+    diags.report(DiagId::parse_nesting_too_deep,
+                 rangeOf(ifs[options.maxNesting]), {options.maxNesting});
     failed = true;
     return nullptr;
   }
   // Build the `else if` chain from its end: each link is an IfStmt whose
   // range runs from its own `if` to the end of the whole statement.
-  Stmt *elseStmt = blocks.size() > conds.size() ? buildBlock(blocks.back()) : nullptr;
+  Stmt *elseStmt =
+      blocks.size() > conds.size() ? buildBlock(blocks.back()) : nullptr;
   SourceLoc end = rangeOf(ctx).end;
   for (size_t i = conds.size(); i-- > 0;) {
     auto *s = module->create<IfStmt>(SourceRange(rangeOf(ifs[i]).begin, end));
@@ -187,20 +191,43 @@ Stmt *ASTBuilder::buildExprOrAssign(BlkParser::ExprOrAssignStmtContext *ctx) {
     return s;
   }
   auto *s = make<AssignStmt>(ctx);
-  auto *op = static_cast<antlr4::tree::TerminalNode *>(ctx->assignOp()->children[0]);
+  auto *op =
+      static_cast<antlr4::tree::TerminalNode *>(ctx->assignOp()->children[0]);
   s->opRange = rangeOf(op);
   switch (op->getSymbol()->getType()) {
-  case BlkParser::PLUS_ASSIGN: s->op = AssignOp::Add; break;
-  case BlkParser::MINUS_ASSIGN: s->op = AssignOp::Sub; break;
-  case BlkParser::STAR_ASSIGN: s->op = AssignOp::Mul; break;
-  case BlkParser::SLASH_ASSIGN: s->op = AssignOp::Div; break;
-  case BlkParser::PERCENT_ASSIGN: s->op = AssignOp::Rem; break;
-  case BlkParser::AMP_ASSIGN: s->op = AssignOp::BitAnd; break;
-  case BlkParser::PIPE_ASSIGN: s->op = AssignOp::BitOr; break;
-  case BlkParser::CARET_ASSIGN: s->op = AssignOp::BitXor; break;
-  case BlkParser::SHL_ASSIGN: s->op = AssignOp::Shl; break;
-  case BlkParser::SHR_ASSIGN: s->op = AssignOp::Shr; break;
-  default: s->op = AssignOp::Assign; break;
+  case BlkParser::PLUS_ASSIGN:
+    s->op = AssignOp::Add;
+    break;
+  case BlkParser::MINUS_ASSIGN:
+    s->op = AssignOp::Sub;
+    break;
+  case BlkParser::STAR_ASSIGN:
+    s->op = AssignOp::Mul;
+    break;
+  case BlkParser::SLASH_ASSIGN:
+    s->op = AssignOp::Div;
+    break;
+  case BlkParser::PERCENT_ASSIGN:
+    s->op = AssignOp::Rem;
+    break;
+  case BlkParser::AMP_ASSIGN:
+    s->op = AssignOp::BitAnd;
+    break;
+  case BlkParser::PIPE_ASSIGN:
+    s->op = AssignOp::BitOr;
+    break;
+  case BlkParser::CARET_ASSIGN:
+    s->op = AssignOp::BitXor;
+    break;
+  case BlkParser::SHL_ASSIGN:
+    s->op = AssignOp::Shl;
+    break;
+  case BlkParser::SHR_ASSIGN:
+    s->op = AssignOp::Shr;
+    break;
+  default:
+    s->op = AssignOp::Assign;
+    break;
   }
   s->target = buildTopExpr(exprs[0]);
   s->value = buildTopExpr(exprs[1]);

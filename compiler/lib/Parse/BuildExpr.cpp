@@ -20,7 +20,8 @@ using g::BlkParser;
 SourceRange ASTBuilder::rangeOf(antlr4::Token *token) const {
   auto begin = static_cast<uint32_t>(token->getStartIndex());
   auto end = static_cast<uint32_t>(token->getStopIndex() + 1);
-  return SourceRange(SourceLoc{file, begin}, SourceLoc{file, std::max(begin, end)});
+  return SourceRange(SourceLoc{file, begin},
+                     SourceLoc{file, std::max(begin, end)});
 }
 
 SourceRange ASTBuilder::rangeOf(antlr4::tree::TerminalNode *node) const {
@@ -50,7 +51,9 @@ ASTBuilder::Built ASTBuilder::checked(Built b) {
   return b;
 }
 
-Expr *ASTBuilder::buildTopExpr(antlr4::ParserRuleContext *ctx) { return buildExpr(ctx).expr; }
+Expr *ASTBuilder::buildTopExpr(antlr4::ParserRuleContext *ctx) {
+  return buildExpr(ctx).expr;
+}
 
 ASTBuilder::Built ASTBuilder::buildExpr(antlr4::ParserRuleContext *ctx) {
   switch (ctx->getRuleIndex()) {
@@ -71,24 +74,42 @@ ASTBuilder::Built ASTBuilder::buildExpr(antlr4::ParserRuleContext *ctx) {
 
 static BinaryOp binaryOpOf(size_t tokenType) {
   switch (tokenType) {
-  case BlkParser::OROR: return BinaryOp::LogicalOr;
-  case BlkParser::ANDAND: return BinaryOp::LogicalAnd;
-  case BlkParser::PIPE: return BinaryOp::BitOr;
-  case BlkParser::CARET: return BinaryOp::BitXor;
-  case BlkParser::AMP: return BinaryOp::BitAnd;
-  case BlkParser::EQ: return BinaryOp::Eq;
-  case BlkParser::NE: return BinaryOp::Ne;
-  case BlkParser::LT: return BinaryOp::Lt;
-  case BlkParser::LE: return BinaryOp::Le;
-  case BlkParser::GT: return BinaryOp::Gt;
-  case BlkParser::GE: return BinaryOp::Ge;
-  case BlkParser::SHL: return BinaryOp::Shl;
-  case BlkParser::SHR: return BinaryOp::Shr;
-  case BlkParser::PLUS: return BinaryOp::Add;
-  case BlkParser::MINUS: return BinaryOp::Sub;
-  case BlkParser::STAR: return BinaryOp::Mul;
-  case BlkParser::SLASH: return BinaryOp::Div;
-  default: return BinaryOp::Rem;
+  case BlkParser::OROR:
+    return BinaryOp::LogicalOr;
+  case BlkParser::ANDAND:
+    return BinaryOp::LogicalAnd;
+  case BlkParser::PIPE:
+    return BinaryOp::BitOr;
+  case BlkParser::CARET:
+    return BinaryOp::BitXor;
+  case BlkParser::AMP:
+    return BinaryOp::BitAnd;
+  case BlkParser::EQ:
+    return BinaryOp::Eq;
+  case BlkParser::NE:
+    return BinaryOp::Ne;
+  case BlkParser::LT:
+    return BinaryOp::Lt;
+  case BlkParser::LE:
+    return BinaryOp::Le;
+  case BlkParser::GT:
+    return BinaryOp::Gt;
+  case BlkParser::GE:
+    return BinaryOp::Ge;
+  case BlkParser::SHL:
+    return BinaryOp::Shl;
+  case BlkParser::SHR:
+    return BinaryOp::Shr;
+  case BlkParser::PLUS:
+    return BinaryOp::Add;
+  case BlkParser::MINUS:
+    return BinaryOp::Sub;
+  case BlkParser::STAR:
+    return BinaryOp::Mul;
+  case BlkParser::SLASH:
+    return BinaryOp::Div;
+  default:
+    return BinaryOp::Rem;
   }
 }
 
@@ -97,7 +118,8 @@ ASTBuilder::Built ASTBuilder::buildBinaryChain(antlr4::ParserRuleContext *ctx) {
   Built lhs = buildExpr(static_cast<antlr4::ParserRuleContext *>(kids[0]));
   for (size_t i = 1; i + 1 < kids.size(); i += 2) {
     auto *op = static_cast<antlr4::tree::TerminalNode *>(kids[i]);
-    Built rhs = buildExpr(static_cast<antlr4::ParserRuleContext *>(kids[i + 1]));
+    Built rhs =
+        buildExpr(static_cast<antlr4::ParserRuleContext *>(kids[i + 1]));
     auto *b = module->create<BinaryExpr>(
         SourceRange::join(lhs.expr->getRange(), rhs.expr->getRange()));
     b->op = binaryOpOf(op->getSymbol()->getType());
@@ -118,7 +140,7 @@ ASTBuilder::Built ASTBuilder::buildUnary(BlkParser::UnaryExprContext *ctx) {
     auto *u = module->create<UnaryExpr>(
         SourceRange(rangeOf(op).begin, operand.expr->getRange().end));
     size_t type = op->getSymbol()->getType();
-    u->op = type == BlkParser::MINUS ? UnaryOp::Neg
+    u->op = type == BlkParser::MINUS  ? UnaryOp::Neg
             : type == BlkParser::BANG ? UnaryOp::Not
                                       : UnaryOp::BitNot;
     u->operand = operand.expr;
@@ -192,8 +214,9 @@ ASTBuilder::Built ASTBuilder::buildPrimary(BlkParser::PrimaryContext *ctx) {
     e->spelling = textOf(tok);
     IntLiteralStatus status = parseIntLiteral(e->spelling, e->value);
     if (status != IntLiteralStatus::Ok) {
-      diags.report(status == IntLiteralStatus::TooLarge ? DiagId::lex_int_too_large
-                                                        : DiagId::lex_malformed_number,
+      diags.report(status == IntLiteralStatus::TooLarge
+                       ? DiagId::lex_int_too_large
+                       : DiagId::lex_malformed_number,
                    e->getRange(), {e->spelling});
       failed = true;
     }
@@ -242,7 +265,8 @@ StringLiteralExpr *ASTBuilder::buildString(antlr4::tree::TerminalNode *token) {
   if (!decodeStringLiteral(body, e->value, bad)) {
     uint32_t at = r.begin.offset + 1 + static_cast<uint32_t>(bad);
     std::string escape(body.substr(bad, 2));
-    diags.report(DiagId::lex_invalid_escape, SourceRange(file, at, 2), {escape});
+    diags.report(DiagId::lex_invalid_escape, SourceRange(file, at, 2),
+                 {escape});
     failed = true;
   }
   return e;
@@ -264,7 +288,8 @@ void ASTBuilder::checkArguments(const std::vector<Argument *> &args) {
     const Argument *a = args[i];
     if (!a->isNamed()) {
       if (firstNamed) {
-        diags.report(DiagId::parse_positional_after_named, a->getRange(), {firstNamed->name});
+        diags.report(DiagId::parse_positional_after_named, a->getRange(),
+                     {firstNamed->name});
         failed = true;
         return;
       }

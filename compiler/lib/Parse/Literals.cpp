@@ -51,7 +51,8 @@ bool blk::parseFloatLiteral(std::string_view s, double &value) {
   return end == clean.c_str() + clean.size();
 }
 
-bool blk::decodeStringLiteral(std::string_view body, std::string &out, size_t &badOffset) {
+bool blk::decodeStringLiteral(std::string_view body, std::string &out,
+                              size_t &badOffset) {
   out.clear();
   for (size_t i = 0; i < body.size(); ++i) {
     char c = body[i];
@@ -61,13 +62,27 @@ bool blk::decodeStringLiteral(std::string_view body, std::string &out, size_t &b
     }
     char e = i + 1 < body.size() ? body[i + 1] : '\0';
     switch (e) {
-    case 'n': out += '\n'; break;
-    case 't': out += '\t'; break;
-    case 'r': out += '\r'; break;
-    case '0': out += '\0'; break;
-    case '\\': out += '\\'; break;
-    case '"': out += '"'; break;
-    case '\'': out += '\''; break;
+    case 'n':
+      out += '\n';
+      break;
+    case 't':
+      out += '\t';
+      break;
+    case 'r':
+      out += '\r';
+      break;
+    case '0':
+      out += '\0';
+      break;
+    case '\\':
+      out += '\\';
+      break;
+    case '"':
+      out += '"';
+      break;
+    case '\'':
+      out += '\'';
+      break;
     default:
       badOffset = i;
       return false;

@@ -45,7 +45,11 @@ public:
 size_t utf8Length(std::string_view s, size_t i, uint32_t &cp) {
   auto b = [&](size_t k) { return static_cast<unsigned char>(s[i + k]); };
   unsigned char c = b(0);
-  size_t n = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+  size_t n = c < 0x80             ? 1
+             : (c & 0xE0) == 0xC0 ? 2
+             : (c & 0xF0) == 0xE0 ? 3
+             : (c & 0xF8) == 0xF0 ? 4
+                                  : 0;
   if (n == 0 || i + n > s.size())
     return 0;
   cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
@@ -76,7 +80,8 @@ public:
       switch (t->getType()) {
       case BlkLexer::ERROR_CHAR: {
         // One diagnostic per run of adjacent bad characters.
-        while (i + 1 < tokens.size() && tokens[i + 1]->getType() == BlkLexer::ERROR_CHAR &&
+        while (i + 1 < tokens.size() &&
+               tokens[i + 1]->getType() == BlkLexer::ERROR_CHAR &&
                tokens[i + 1]->getStartIndex() == end)
           end = static_cast<uint32_t>(tokens[++i]->getStopIndex() + 1);
         badCharacter(begin, end);
@@ -89,7 +94,8 @@ public:
         error(DiagId::lex_unterminated_comment, begin, begin + 2);
         break;
       case BlkLexer::BAD_NUMBER:
-        error(DiagId::lex_malformed_number, begin, end, std::string(text.substr(begin, end - begin)));
+        error(DiagId::lex_malformed_number, begin, end,
+              std::string(text.substr(begin, end - begin)));
         break;
       case BlkLexer::STRING:
       case BlkLexer::LINE_COMMENT:
@@ -106,7 +112,8 @@ public:
 private:
   void error(DiagId id, uint32_t begin, uint32_t end, std::string arg = {}) {
     ok = false;
-    diags.report(id, SourceRange(SourceLoc{file, begin}, SourceLoc{file, end}), {arg});
+    diags.report(id, SourceRange(SourceLoc{file, begin}, SourceLoc{file, end}),
+                 {arg});
   }
 
   void badCharacter(uint32_t begin, uint32_t end) {
@@ -142,8 +149,8 @@ private:
 };
 
 /// Refuses bracket nesting deeper than `limit`; true when within it.
-bool checkNesting(FileId file, const std::vector<antlr4::Token *> &tokens, unsigned limit,
-                  DiagnosticEngine &diags) {
+bool checkNesting(FileId file, const std::vector<antlr4::Token *> &tokens,
+                  unsigned limit, DiagnosticEngine &diags) {
   unsigned depth = 0;
   for (antlr4::Token *t : tokens) {
     switch (t->getType()) {
@@ -151,8 +158,10 @@ bool checkNesting(FileId file, const std::vector<antlr4::Token *> &tokens, unsig
     case BlkLexer::LBRACK:
     case BlkLexer::LBRACE:
       if (++depth > limit) {
-        diags.report(DiagId::parse_nesting_too_deep,
-                     SourceRange(file, static_cast<uint32_t>(t->getStartIndex()), 1), {limit});
+        diags.report(
+            DiagId::parse_nesting_too_deep,
+            SourceRange(file, static_cast<uint32_t>(t->getStartIndex()), 1),
+            {limit});
         return false;
       }
       break;
@@ -209,7 +218,8 @@ std::unique_ptr<ast::Module> parseImpl(FileId file, DiagnosticEngine &diags,
 
 } // namespace
 
-std::unique_ptr<ast::Module> blk::parseModule(FileId file, DiagnosticEngine &diags,
+std::unique_ptr<ast::Module> blk::parseModule(FileId file,
+                                              DiagnosticEngine &diags,
                                               const ParseOptions &options) {
   // ANTLR reports problems with exceptions; none may leave this library.
   try {

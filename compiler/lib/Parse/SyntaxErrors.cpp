@@ -14,48 +14,59 @@ namespace {
 constexpr size_t kEof = antlr4::Token::EOF;
 
 const std::vector<size_t> kExprStarts = {
-    BlkParser::INT,  BlkParser::FLOAT,  BlkParser::STRING, BlkParser::TRUE,
-    BlkParser::FALSE, BlkParser::NONE,  BlkParser::IDENT,  BlkParser::LPAREN,
-    BlkParser::LBRACK, BlkParser::MINUS, BlkParser::BANG,  BlkParser::TILDE};
+    BlkParser::INT,    BlkParser::FLOAT, BlkParser::STRING, BlkParser::TRUE,
+    BlkParser::FALSE,  BlkParser::NONE,  BlkParser::IDENT,  BlkParser::LPAREN,
+    BlkParser::LBRACK, BlkParser::MINUS, BlkParser::BANG,   BlkParser::TILDE};
 const std::vector<size_t> kStmtKeywords = {
-    BlkParser::LET,    BlkParser::VAR,      BlkParser::CONST,  BlkParser::IF,
-    BlkParser::FOR,    BlkParser::WHILE,    BlkParser::BREAK,  BlkParser::CONTINUE,
-    BlkParser::RETURN, BlkParser::STATIC_ASSERT};
-const std::vector<size_t> kDeclStarts = {BlkParser::IMPORT, BlkParser::CONST, BlkParser::FN,
-                                         BlkParser::KERNEL, BlkParser::AT};
+    BlkParser::LET,          BlkParser::VAR,      BlkParser::CONST,
+    BlkParser::IF,           BlkParser::FOR,      BlkParser::WHILE,
+    BlkParser::BREAK,        BlkParser::CONTINUE, BlkParser::RETURN,
+    BlkParser::STATIC_ASSERT};
+const std::vector<size_t> kDeclStarts = {BlkParser::IMPORT, BlkParser::CONST,
+                                         BlkParser::FN, BlkParser::KERNEL,
+                                         BlkParser::AT};
 /// Tokens that may always continue an expression; listing them in "expected
 /// …" would only drown the one token the user forgot.
 const std::vector<size_t> kContinuations = {
-    BlkParser::OROR,  BlkParser::ANDAND, BlkParser::PIPE,    BlkParser::CARET,
-    BlkParser::AMP,   BlkParser::EQ,     BlkParser::NE,      BlkParser::LT,
-    BlkParser::LE,    BlkParser::GT,     BlkParser::GE,      BlkParser::SHL,
-    BlkParser::SHR,   BlkParser::PLUS,   BlkParser::MINUS,   BlkParser::STAR,
-    BlkParser::SLASH, BlkParser::PERCENT, BlkParser::AS,     BlkParser::LPAREN,
+    BlkParser::OROR,   BlkParser::ANDAND,  BlkParser::PIPE,  BlkParser::CARET,
+    BlkParser::AMP,    BlkParser::EQ,      BlkParser::NE,    BlkParser::LT,
+    BlkParser::LE,     BlkParser::GT,      BlkParser::GE,    BlkParser::SHL,
+    BlkParser::SHR,    BlkParser::PLUS,    BlkParser::MINUS, BlkParser::STAR,
+    BlkParser::SLASH,  BlkParser::PERCENT, BlkParser::AS,    BlkParser::LPAREN,
     BlkParser::LBRACK, BlkParser::DOT};
 const std::vector<size_t> kAssignOps = {
-    BlkParser::ASSIGN,       BlkParser::PLUS_ASSIGN,    BlkParser::MINUS_ASSIGN,
-    BlkParser::STAR_ASSIGN,  BlkParser::SLASH_ASSIGN,   BlkParser::PERCENT_ASSIGN,
-    BlkParser::AMP_ASSIGN,   BlkParser::PIPE_ASSIGN,    BlkParser::CARET_ASSIGN,
-    BlkParser::SHL_ASSIGN,   BlkParser::SHR_ASSIGN};
+    BlkParser::ASSIGN,      BlkParser::PLUS_ASSIGN,  BlkParser::MINUS_ASSIGN,
+    BlkParser::STAR_ASSIGN, BlkParser::SLASH_ASSIGN, BlkParser::PERCENT_ASSIGN,
+    BlkParser::AMP_ASSIGN,  BlkParser::PIPE_ASSIGN,  BlkParser::CARET_ASSIGN,
+    BlkParser::SHL_ASSIGN,  BlkParser::SHR_ASSIGN};
 
-bool containsAll(const std::vector<size_t> &set, const std::vector<size_t> &sub) {
+bool containsAll(const std::vector<size_t> &set,
+                 const std::vector<size_t> &sub) {
   return std::all_of(sub.begin(), sub.end(), [&](size_t t) {
     return std::find(set.begin(), set.end(), t) != set.end();
   });
 }
 
 void removeAll(std::vector<size_t> &set, const std::vector<size_t> &sub) {
-  std::erase_if(set, [&](size_t t) { return std::find(sub.begin(), sub.end(), t) != sub.end(); });
+  std::erase_if(set, [&](size_t t) {
+    return std::find(sub.begin(), sub.end(), t) != sub.end();
+  });
 }
 
 std::string describeType(antlr4::Parser *parser, size_t type) {
   switch (type) {
-  case kEof: return "end of file";
-  case BlkParser::IDENT: return "identifier";
-  case BlkParser::INT: return "integer literal";
-  case BlkParser::FLOAT: return "float literal";
-  case BlkParser::STRING: return "string literal";
-  default: break;
+  case kEof:
+    return "end of file";
+  case BlkParser::IDENT:
+    return "identifier";
+  case BlkParser::INT:
+    return "integer literal";
+  case BlkParser::FLOAT:
+    return "float literal";
+  case BlkParser::STRING:
+    return "string literal";
+  default:
+    break;
   }
   std::string lit = parser->getVocabulary().getLiteralName(type);
   if (lit.size() >= 2 && lit.front() == '\'')
@@ -64,7 +75,8 @@ std::string describeType(antlr4::Parser *parser, size_t type) {
 }
 
 /// "`;`", "expression or `)`", … ; empty when too many choices to be useful.
-std::string describeExpected(antlr4::Parser *parser, const antlr4::misc::IntervalSet &set) {
+std::string describeExpected(antlr4::Parser *parser,
+                             const antlr4::misc::IntervalSet &set) {
   std::vector<size_t> types;
   for (ssize_t t : set.toList())
     types.push_back(static_cast<size_t>(t));
@@ -97,9 +109,9 @@ std::string describeExpected(antlr4::Parser *parser, const antlr4::misc::Interva
 
 } // namespace
 
-SyntaxErrorReporter::SyntaxErrorReporter(FileId file, std::string_view text,
-                                         const std::vector<antlr4::Token *> &tokens,
-                                         DiagnosticEngine &diags)
+SyntaxErrorReporter::SyntaxErrorReporter(
+    FileId file, std::string_view text,
+    const std::vector<antlr4::Token *> &tokens, DiagnosticEngine &diags)
     : file(file), text(text), tokens(tokens), diags(diags) {
   // A unit is one top-level declaration, delimited by the tokens' own brace
   // balance (not the parser's view, which recovery may have confused): it
@@ -124,7 +136,8 @@ SyntaxErrorReporter::SyntaxErrorReporter(FileId file, std::string_view text,
   std::vector<size_t> open;
   for (size_t i = 0; i < tokens.size(); ++i) {
     size_t type = tokens[i]->getType();
-    if (type == BlkParser::LPAREN || type == BlkParser::LBRACK || type == BlkParser::LBRACE) {
+    if (type == BlkParser::LPAREN || type == BlkParser::LBRACK ||
+        type == BlkParser::LBRACE) {
       open.push_back(type);
       continue;
     }
@@ -152,23 +165,29 @@ SourceRange SyntaxErrorReporter::rangeOf(const antlr4::Token *token) const {
     return SourceRange(file, static_cast<uint32_t>(text.size()), 0);
   auto begin = static_cast<uint32_t>(token->getStartIndex());
   auto end = static_cast<uint32_t>(token->getStopIndex() + 1);
-  return SourceRange(SourceLoc{file, begin}, SourceLoc{file, std::max(begin, end)});
+  return SourceRange(SourceLoc{file, begin},
+                     SourceLoc{file, std::max(begin, end)});
 }
 
-SourceRange SyntaxErrorReporter::afterPrevious(const antlr4::Token *offending) const {
+SourceRange
+SyntaxErrorReporter::afterPrevious(const antlr4::Token *offending) const {
   size_t index = std::min(offending->getTokenIndex(), tokens.size());
   while (index > 0) {
     const antlr4::Token *prev = tokens[--index];
-    if (prev->getChannel() == antlr4::Token::DEFAULT_CHANNEL && prev->getType() != kEof)
-      return SourceRange(file, static_cast<uint32_t>(prev->getStopIndex() + 1), 0);
+    if (prev->getChannel() == antlr4::Token::DEFAULT_CHANNEL &&
+        prev->getType() != kEof)
+      return SourceRange(file, static_cast<uint32_t>(prev->getStopIndex() + 1),
+                         0);
   }
   return rangeOf(offending);
 }
 
-void SyntaxErrorReporter::report(antlr4::Parser *parser, antlr4::Token *offending,
+void SyntaxErrorReporter::report(antlr4::Parser *parser,
+                                 antlr4::Token *offending,
                                  const antlr4::misc::IntervalSet &expected) {
   size_t index = offending->getTokenIndex();
-  uint32_t unit = index < unitOf.size() ? unitOf[index] : (unitOf.empty() ? 0 : unitOf.back());
+  uint32_t unit = index < unitOf.size() ? unitOf[index]
+                                        : (unitOf.empty() ? 0 : unitOf.back());
   if (unit == lastUnit)
     return; // a follow-on error of the same declaration
   // Reaching the end of the file in a bad state after an error is the
@@ -183,14 +202,17 @@ void SyntaxErrorReporter::report(antlr4::Parser *parser, antlr4::Token *offendin
     found = "end of file";
   } else {
     SourceRange r = rangeOf(offending);
-    std::string_view spelling = text.substr(r.begin.offset, std::min<uint32_t>(r.length(), 32));
+    std::string_view spelling =
+        text.substr(r.begin.offset, std::min<uint32_t>(r.length(), 32));
     found = "`";
     for (char c : spelling)
       found += (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) ? '?' : c;
     found += r.length() > 32 ? "…`" : "`";
   }
   if (index < unmatchedCloser.size() && unmatchedCloser[index]) {
-    std::string opener = found == "`)`" ? "`(`" : found == "`]`" ? "`[`" : "`{`";
+    std::string opener = found == "`)`"   ? "`(`"
+                         : found == "`]`" ? "`[`"
+                                          : "`{`";
     diags.report(DiagId::parse_unexpected, rangeOf(offending),
                  {found + " without a matching " + opener});
     return;
@@ -203,25 +225,26 @@ void SyntaxErrorReporter::report(antlr4::Parser *parser, antlr4::Token *offendin
   // A missing `;` (or anything before end of file) belongs right after the
   // previous token, like clang's "expected ';' after expression".
   bool wantsSemi = want == "`;`";
-  SourceRange at = (wantsSemi || offending->getType() == kEof) ? afterPrevious(offending)
-                                                               : rangeOf(offending);
+  SourceRange at = (wantsSemi || offending->getType() == kEof)
+                       ? afterPrevious(offending)
+                       : rangeOf(offending);
   auto diag = diags.report(DiagId::parse_expected, at, {want, found});
   if (wantsSemi)
     diag.fixIt(at, ";");
 }
 
-void BlkErrorStrategy::reportNoViableAlternative(antlr4::Parser *parser,
-                                                 const antlr4::NoViableAltException &e) {
+void BlkErrorStrategy::reportNoViableAlternative(
+    antlr4::Parser *parser, const antlr4::NoViableAltException &e) {
   reporter.report(parser, e.getOffendingToken(), parser->getExpectedTokens());
 }
 
-void BlkErrorStrategy::reportInputMismatch(antlr4::Parser *parser,
-                                           const antlr4::InputMismatchException &e) {
+void BlkErrorStrategy::reportInputMismatch(
+    antlr4::Parser *parser, const antlr4::InputMismatchException &e) {
   reporter.report(parser, e.getOffendingToken(), e.getExpectedTokens());
 }
 
-void BlkErrorStrategy::reportFailedPredicate(antlr4::Parser *parser,
-                                             const antlr4::FailedPredicateException &e) {
+void BlkErrorStrategy::reportFailedPredicate(
+    antlr4::Parser *parser, const antlr4::FailedPredicateException &e) {
   reporter.report(parser, e.getOffendingToken(), parser->getExpectedTokens());
 }
 

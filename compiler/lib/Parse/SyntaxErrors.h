@@ -23,7 +23,8 @@ namespace blk::parse {
 class SyntaxErrorReporter {
 public:
   SyntaxErrorReporter(FileId file, std::string_view text,
-                      const std::vector<antlr4::Token *> &tokens, DiagnosticEngine &diags);
+                      const std::vector<antlr4::Token *> &tokens,
+                      DiagnosticEngine &diags);
 
   /// Reports that `offending` is not one of `expected`.
   void report(antlr4::Parser *parser, antlr4::Token *offending,
@@ -40,7 +41,8 @@ private:
   const std::vector<antlr4::Token *> &tokens;
   DiagnosticEngine &diags;
   std::vector<uint32_t> unitOf; // token index -> unit number
-  std::vector<bool> unmatchedCloser; // token index -> `)`/`]`/`}` without opener
+  std::vector<bool>
+      unmatchedCloser; // token index -> `)`/`]`/`}` without opener
   uint32_t lastUnit = UINT32_MAX;
   unsigned errors = 0;
 };
@@ -48,15 +50,18 @@ private:
 /// ANTLR's default recovery with blk's messages.
 class BlkErrorStrategy : public antlr4::DefaultErrorStrategy {
 public:
-  explicit BlkErrorStrategy(SyntaxErrorReporter &reporter) : reporter(reporter) {}
+  explicit BlkErrorStrategy(SyntaxErrorReporter &reporter)
+      : reporter(reporter) {}
 
 protected:
-  void reportNoViableAlternative(antlr4::Parser *parser,
-                                 const antlr4::NoViableAltException &e) override;
+  void
+  reportNoViableAlternative(antlr4::Parser *parser,
+                            const antlr4::NoViableAltException &e) override;
   void reportInputMismatch(antlr4::Parser *parser,
                            const antlr4::InputMismatchException &e) override;
-  void reportFailedPredicate(antlr4::Parser *parser,
-                             const antlr4::FailedPredicateException &e) override;
+  void
+  reportFailedPredicate(antlr4::Parser *parser,
+                        const antlr4::FailedPredicateException &e) override;
   void reportUnwantedToken(antlr4::Parser *parser) override;
   void reportMissingToken(antlr4::Parser *parser) override;
 

@@ -21,7 +21,8 @@ static constexpr DiagInfo kDiagTable[] = {
 
 static const DiagInfo &info(DiagId id) {
   auto index = static_cast<size_t>(id);
-  BLK_ICE_ASSERT(index < std::size(kDiagTable), "diagnostics", "invalid DiagId");
+  BLK_ICE_ASSERT(index < std::size(kDiagTable), "diagnostics",
+                 "invalid DiagId");
   return kDiagTable[index];
 }
 
@@ -94,18 +95,21 @@ InFlightDiagnostic::~InFlightDiagnostic() {
     engine->emit(std::move(diag));
 }
 
-InFlightDiagnostic &InFlightDiagnostic::label(SourceRange range, std::string message) {
+InFlightDiagnostic &InFlightDiagnostic::label(SourceRange range,
+                                              std::string message) {
   diag.labels.push_back({range, std::move(message)});
   return *this;
 }
 
 InFlightDiagnostic &InFlightDiagnostic::note(DiagId id, SourceRange range,
                                              std::vector<DiagArg> args) {
-  diag.notes.push_back({id, formatDiagnostic(diagFormat(id), toStrings(args)), range});
+  diag.notes.push_back(
+      {id, formatDiagnostic(diagFormat(id), toStrings(args)), range});
   return *this;
 }
 
-InFlightDiagnostic &InFlightDiagnostic::fixIt(SourceRange range, std::string replacement) {
+InFlightDiagnostic &InFlightDiagnostic::fixIt(SourceRange range,
+                                              std::string replacement) {
   diag.fixIts.push_back({range, std::move(replacement)});
   return *this;
 }

@@ -22,7 +22,11 @@ namespace {
 /// Length of the valid UTF-8 sequence starting at s[i], or 0.
 size_t utf8Length(std::string_view s, size_t i) {
   auto c = static_cast<unsigned char>(s[i]);
-  size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+  size_t n = c < 0x80           ? 1
+             : (c >> 5) == 0x6  ? 2
+             : (c >> 4) == 0xE  ? 3
+             : (c >> 3) == 0x1E ? 4
+                                : 0;
   if (n == 0 || i + n > s.size())
     return 0;
   for (size_t k = 1; k < n; ++k)
@@ -89,7 +93,10 @@ struct MarkLine {
       to = from + 1;
     for (size_t c = from; c < to; ++c) {
       while (marks.size() < c)
-        marks += (marks.size() < shown.isTab.size() && shown.isTab[marks.size()]) ? '\t' : ' ';
+        marks +=
+            (marks.size() < shown.isTab.size() && shown.isTab[marks.size()])
+                ? '\t'
+                : ' ';
       char m = c == from ? first : rest;
       if (marks.size() == c)
         marks += m;
@@ -107,7 +114,8 @@ struct MarkLine {
 
 std::string location(const SourceManager &sm, SourceLoc loc) {
   LineCol lc = sm.getLineCol(loc);
-  return sm.getPath(loc.file) + ":" + std::to_string(lc.line) + ":" + std::to_string(lc.col);
+  return sm.getPath(loc.file) + ":" + std::to_string(lc.line) + ":" +
+         std::to_string(lc.col);
 }
 
 std::string gutter(unsigned line) {
@@ -118,9 +126,12 @@ std::string gutter(unsigned line) {
 const char *kEmptyGutter = "      | ";
 
 /// Byte offsets of `range` clipped to the line [lineBegin, lineEnd].
-std::pair<size_t, size_t> clip(SourceRange range, size_t lineBegin, size_t lineEnd) {
-  size_t b = std::clamp<size_t>(range.begin.offset, lineBegin, lineEnd) - lineBegin;
-  size_t e = std::clamp<size_t>(range.end.offset, lineBegin, lineEnd) - lineBegin;
+std::pair<size_t, size_t> clip(SourceRange range, size_t lineBegin,
+                               size_t lineEnd) {
+  size_t b =
+      std::clamp<size_t>(range.begin.offset, lineBegin, lineEnd) - lineBegin;
+  size_t e =
+      std::clamp<size_t>(range.end.offset, lineBegin, lineEnd) - lineBegin;
   return {b, std::max(b, e)};
 }
 
@@ -136,7 +147,8 @@ void renderSnippets(const SourceManager &sm, SourceRange primary,
   size_t lineEnd = lineBegin + line.size();
   size_t windowBegin = 0;
   if (line.size() > kWindow && lc.col > kWindow / 4)
-    windowBegin = std::min<size_t>(lc.col - 1 - kWindow / 4, line.size() - kWindow / 2);
+    windowBegin =
+        std::min<size_t>(lc.col - 1 - kWindow / 4, line.size() - kWindow / 2);
   ShownLine shown = showLine(line, windowBegin);
   MarkLine marks(shown);
   auto [pb, pe] = clip(primary, lineBegin, lineEnd);
@@ -146,7 +158,8 @@ void renderSnippets(const SourceManager &sm, SourceRange primary,
   for (const DiagnosticLabel &l : labels) {
     if (!l.range.isValid())
       continue;
-    bool same = l.range.begin.file == file && l.range.begin.offset >= lineBegin &&
+    bool same = l.range.begin.file == file &&
+                l.range.begin.offset >= lineBegin &&
                 l.range.begin.offset <= lineEnd;
     (same ? sameLine : otherLines).push_back(&l);
   }
@@ -159,7 +172,8 @@ void renderSnippets(const SourceManager &sm, SourceRange primary,
   }
   os << gutter(lc.line) << shown.text << "\n" << kEmptyGutter << marks.marks;
   // The rightmost label's message fits on the marks line; the others go below.
-  if (!sameLine.empty() && sameLine.back()->range.begin.offset >= primary.begin.offset) {
+  if (!sameLine.empty() &&
+      sameLine.back()->range.begin.offset >= primary.begin.offset) {
     os << " " << sameLine.back()->message;
     sameLine.pop_back();
   }
@@ -222,7 +236,8 @@ std::string validUtf8(std::string_view s) {
 
 } // namespace
 
-void blk::renderText(const Diagnostic &diag, const SourceManager &sm, std::ostream &os) {
+void blk::renderText(const Diagnostic &diag, const SourceManager &sm,
+                     std::ostream &os) {
   if (diag.range.isValid())
     os << location(sm, diag.range.begin) << ": ";
   os << severityName(diag.severity) << ": " << diag.message << "\n";
@@ -237,13 +252,14 @@ void blk::renderText(const Diagnostic &diag, const SourceManager &sm, std::ostre
   }
 }
 
-void blk::renderText(const std::vector<Diagnostic> &diags, const SourceManager &sm,
-                     std::ostream &os) {
+void blk::renderText(const std::vector<Diagnostic> &diags,
+                     const SourceManager &sm, std::ostream &os) {
   for (const Diagnostic &d : diags)
     renderText(d, sm, os);
 }
 
-std::string blk::renderJson(const std::vector<Diagnostic> &diags, const SourceManager &sm) {
+std::string blk::renderJson(const std::vector<Diagnostic> &diags,
+                            const SourceManager &sm) {
   nlohmann::json all = nlohmann::json::array();
   for (const Diagnostic &d : diags) {
     nlohmann::json j = jsonRange(sm, d.range);

@@ -64,13 +64,18 @@ const SourceManager::Buffer &SourceManager::get(FileId file) const {
   return *buffers[file - 1];
 }
 
-std::string_view SourceManager::getText(FileId file) const { return get(file).text; }
+std::string_view SourceManager::getText(FileId file) const {
+  return get(file).text;
+}
 
-const std::string &SourceManager::getPath(FileId file) const { return get(file).path; }
+const std::string &SourceManager::getPath(FileId file) const {
+  return get(file).path;
+}
 
 LineCol SourceManager::getLineCol(SourceLoc loc) const {
   const Buffer &b = get(loc.file);
-  uint32_t off = std::min<uint32_t>(loc.offset, static_cast<uint32_t>(b.text.size()));
+  uint32_t off =
+      std::min<uint32_t>(loc.offset, static_cast<uint32_t>(b.text.size()));
   auto it = std::upper_bound(b.lineStarts.begin(), b.lineStarts.end(), off);
   unsigned line = static_cast<unsigned>(it - b.lineStarts.begin());
   return {line, off - b.lineStarts[line - 1] + 1};
@@ -81,7 +86,8 @@ std::string_view SourceManager::getLineText(FileId file, unsigned line) const {
   if (line == 0 || line > b.lineStarts.size())
     return {};
   size_t begin = b.lineStarts[line - 1];
-  size_t end = line < b.lineStarts.size() ? b.lineStarts[line] - 1 : b.text.size();
+  size_t end =
+      line < b.lineStarts.size() ? b.lineStarts[line] - 1 : b.text.size();
   std::string_view text(b.text.data() + begin, end - begin);
   if (!text.empty() && text.back() == '\r')
     text.remove_suffix(1);
@@ -97,9 +103,11 @@ unsigned SourceManager::numLines(FileId file) const {
   return n;
 }
 
-SourceLoc SourceManager::getLoc(FileId file, unsigned line, unsigned col) const {
+SourceLoc SourceManager::getLoc(FileId file, unsigned line,
+                                unsigned col) const {
   const Buffer &b = get(file);
-  line = std::clamp<unsigned>(line, 1, static_cast<unsigned>(b.lineStarts.size()));
+  line =
+      std::clamp<unsigned>(line, 1, static_cast<unsigned>(b.lineStarts.size()));
   uint32_t off = b.lineStarts[line - 1] + (col > 0 ? col - 1 : 0);
   return {file, std::min<uint32_t>(off, static_cast<uint32_t>(b.text.size()))};
 }

@@ -19,8 +19,10 @@ TEST(Literals, Integers) {
   EXPECT_EQ(v, 10u);
   EXPECT_EQ(parseIntLiteral("18446744073709551615", v), IntLiteralStatus::Ok);
   EXPECT_EQ(v, UINT64_MAX);
-  EXPECT_EQ(parseIntLiteral("18446744073709551616", v), IntLiteralStatus::TooLarge);
-  EXPECT_EQ(parseIntLiteral("0x1_0000_0000_0000_0000", v), IntLiteralStatus::TooLarge);
+  EXPECT_EQ(parseIntLiteral("18446744073709551616", v),
+            IntLiteralStatus::TooLarge);
+  EXPECT_EQ(parseIntLiteral("0x1_0000_0000_0000_0000", v),
+            IntLiteralStatus::TooLarge);
   EXPECT_EQ(parseIntLiteral("0x", v), IntLiteralStatus::Malformed);
   EXPECT_EQ(parseIntLiteral("0x_", v), IntLiteralStatus::Malformed);
   EXPECT_EQ(parseIntLiteral("0b102", v), IntLiteralStatus::Malformed);

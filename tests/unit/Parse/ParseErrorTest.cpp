@@ -9,7 +9,8 @@ using namespace blk;
 namespace {
 
 /// Parses `text`; returns "line:col id message" of each diagnostic.
-std::vector<std::string> errors(const std::string &text, ParseOptions options = {}) {
+std::vector<std::string> errors(const std::string &text,
+                                ParseOptions options = {}) {
   SourceManager sm;
   DiagnosticEngine diags(sm);
   diags.setMaxErrors(0);
@@ -34,7 +35,8 @@ TEST(ParseErrors, MissingSemicolonPointsAfterThePreviousToken) {
 }
 
 TEST(ParseErrors, OneErrorPerDeclaration) {
-  auto e = errors("fn f() { let = 1; let b = ; }\nfn g() { return (1; }\nfn h() { }\n");
+  auto e = errors(
+      "fn f() { let = 1; let b = ; }\nfn g() { return (1; }\nfn h() { }\n");
   ASSERT_EQ(e.size(), 2u);
   EXPECT_EQ(e[0], "1:14 parse_expected expected identifier, found `=`");
   EXPECT_EQ(e[1], "2:19 parse_expected expected `)`, found `;`");
@@ -55,7 +57,8 @@ TEST(ParseErrors, LexicalErrorsStopBeforeParsing) {
 }
 
 TEST(ParseErrors, InvalidUtf8) {
-  auto e = errors(std::string("// ok \xc3\xa9\n// bad \xc3\x28\nfn f() {}\n\xff"));
+  auto e =
+      errors(std::string("// ok \xc3\xa9\n// bad \xc3\x28\nfn f() {}\n\xff"));
   ASSERT_EQ(e.size(), 2u);
   EXPECT_EQ(e[0], "2:8 lex_invalid_utf8 invalid UTF-8 byte sequence");
   EXPECT_EQ(e[1], "4:1 lex_invalid_utf8 invalid UTF-8 byte sequence");
@@ -70,7 +73,9 @@ TEST(ParseErrors, NestingLimitIsConfigurable) {
   EXPECT_TRUE(errors("fn f() { let a = ((1)); }", options).empty());
   auto e = errors("fn f() { let a = ((((1)))); }", options);
   ASSERT_EQ(e.size(), 1u);
-  EXPECT_EQ(e[0], "1:21 parse_nesting_too_deep nested too deeply (the limit is 4 levels)");
+  EXPECT_EQ(
+      e[0],
+      "1:21 parse_nesting_too_deep nested too deeply (the limit is 4 levels)");
 }
 
 TEST(ParseErrors, ExpressionHeightLimit) {
@@ -87,8 +92,13 @@ TEST(ParseErrors, ExpressionHeightLimit) {
 
 TEST(ParseErrors, HugeInputsDoNotCrash) {
   // 10,000 nested parentheses, 100,000 prefix operators, 20,000 `else if`s.
-  EXPECT_EQ(errors("fn f() { let a = " + std::string(10000, '(') + "1" + std::string(10000, ')') + "; }").size(), 1u);
-  EXPECT_EQ(errors("fn f() { let a = " + std::string(100000, '-') + "1; }").size(), 1u);
+  EXPECT_EQ(errors("fn f() { let a = " + std::string(10000, '(') + "1" +
+                   std::string(10000, ')') + "; }")
+                .size(),
+            1u);
+  EXPECT_EQ(
+      errors("fn f() { let a = " + std::string(100000, '-') + "1; }").size(),
+      1u);
   std::string chain = "fn f(n) { if n == 0 { }";
   for (int i = 0; i < 20000; ++i)
     chain += " else if n == 1 { }";
@@ -107,5 +117,6 @@ TEST(ParseErrors, BinaryGarbageIsBounded) {
   FileId f = sm.addBuffer("g.blk", garbage);
   EXPECT_EQ(parseModule(f, diags), nullptr);
   EXPECT_TRUE(diags.limitReached());
-  EXPECT_EQ(diags.getDiagnostics().size(), 21u); // 20 errors + "too many errors"
+  EXPECT_EQ(diags.getDiagnostics().size(),
+            21u); // 20 errors + "too many errors"
 }

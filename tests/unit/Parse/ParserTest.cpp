@@ -1,6 +1,6 @@
 //===- ParserTest.cpp - Source to AST: shapes, precedence, ranges ---------===//
-#include "blk/AST/ASTDumper.h"
 #include "blk/Parse/Parser.h"
+#include "blk/AST/ASTDumper.h"
 #include "blk/Support/SourceManager.h"
 
 #include <gtest/gtest.h>
@@ -19,7 +19,8 @@ struct Parsed {
   std::unique_ptr<Module> module;
 };
 
-std::unique_ptr<Parsed> parse(const std::string &text, ParseOptions options = {}) {
+std::unique_ptr<Parsed> parse(const std::string &text,
+                              ParseOptions options = {}) {
   auto p = std::make_unique<Parsed>();
   p->file = p->sm.addBuffer("t.blk", text);
   p->module = parseModule(p->file, p->diags, options);
@@ -35,7 +36,8 @@ const Expr *firstInit(const Module &m) {
 /// Fully parenthesised rendering of an expression, to check precedence.
 std::string paren(const Expr *e) {
   if (auto *b = dyn_cast<BinaryExpr>(e))
-    return "(" + paren(b->lhs) + " " + std::string(spelling(b->op)) + " " + paren(b->rhs) + ")";
+    return "(" + paren(b->lhs) + " " + std::string(spelling(b->op)) + " " +
+           paren(b->rhs) + ")";
   if (auto *u = dyn_cast<UnaryExpr>(e))
     return "(" + std::string(spelling(u->op)) + paren(u->operand) + ")";
   if (auto *c = dyn_cast<CastExpr>(e))
@@ -76,8 +78,10 @@ TEST(Parser, PrecedenceFollowsTheLanguageTable) {
 }
 
 TEST(Parser, KernelWithAttributesHintsAndConstParams) {
-  auto p = parse("@config(BLOCK = 128, num_warps = 4)\n@autotune(key = [n])\n@grid(cdiv(n, BLOCK), 1)\n"
-                 "kernel k(x: *f32 @aligned(16), n: i32 @multiple_of(16), const BLOCK: i32) {}\n");
+  auto p = parse("@config(BLOCK = 128, num_warps = 4)\n@autotune(key = "
+                 "[n])\n@grid(cdiv(n, BLOCK), 1)\n"
+                 "kernel k(x: *f32 @aligned(16), n: i32 @multiple_of(16), "
+                 "const BLOCK: i32) {}\n");
   ASSERT_TRUE(p->module);
   auto *k = cast<FunctionDecl>(p->module->decls.at(0));
   EXPECT_TRUE(k->isKernel);
@@ -99,8 +103,10 @@ TEST(Parser, KernelWithAttributesHintsAndConstParams) {
 }
 
 TEST(Parser, FnWithBlockTypesAndImports) {
-  auto p = parse("import std.math;\nimport mylib.act as act;\nconst LOG2E = 1.5;\n"
-                 "fn scale(x: f32[N], s: f32) -> f32[N] { return x * s; }\nfn relu(x) { return x; }\n");
+  auto p =
+      parse("import std.math;\nimport mylib.act as act;\nconst LOG2E = 1.5;\n"
+            "fn scale(x: f32[N], s: f32) -> f32[N] { return x * s; }\nfn "
+            "relu(x) { return x; }\n");
   ASSERT_TRUE(p->module);
   ASSERT_EQ(p->module->decls.size(), 5u);
   auto *i0 = cast<ImportDecl>(p->module->decls[0]);
@@ -118,9 +124,12 @@ TEST(Parser, FnWithBlockTypesAndImports) {
 }
 
 TEST(Parser, StatementsAndCompoundAssignment) {
-  auto p = parse("kernel k(n: i32) {\n var a = 0;\n a <<= 2;\n a %= 3;\n const H = 4 / 2;\n"
-                 " for i in range(0, n) { if i == 0 { continue; } else if i == 1 { break; } else { } }\n"
-                 " while a < n { a += 1; }\n static_assert(H >= 2, \"H\\tsmall\");\n}\n");
+  auto p = parse(
+      "kernel k(n: i32) {\n var a = 0;\n a <<= 2;\n a %= 3;\n const H = 4 / "
+      "2;\n"
+      " for i in range(0, n) { if i == 0 { continue; } else if i == 1 { break; "
+      "} else { } }\n"
+      " while a < n { a += 1; }\n static_assert(H >= 2, \"H\\tsmall\");\n}\n");
   ASSERT_TRUE(p->module);
   auto *body = cast<FunctionDecl>(p->module->decls[0])->body;
   ASSERT_EQ(body->stmts.size(), 7u);
@@ -140,7 +149,8 @@ TEST(Parser, StatementsAndCompoundAssignment) {
 }
 
 TEST(Parser, IndexNamedArgsAndRanges) {
-  auto p = parse("fn f(x, m) {\n  let y = load(x[:, None], mask: m, other: 0.0);\n}\n");
+  auto p = parse(
+      "fn f(x, m) {\n  let y = load(x[:, None], mask: m, other: 0.0);\n}\n");
   ASSERT_TRUE(p->module);
   auto *call = cast<CallExpr>(firstInit(*p->module));
   ASSERT_EQ(call->args.size(), 3u);
@@ -160,19 +170,22 @@ TEST(Parser, IndexNamedArgsAndRanges) {
 
 TEST(Parser, EveryNodeHasARangeInsideItsParent) {
   auto p = parse("@config(B = 16)\nkernel k(x: *f32, const B: i32) {\n"
-                 "  let o = arange(0, B);\n  store(x + o, -load(x + o) as f32 * 2.0);\n}\n");
+                 "  let o = arange(0, B);\n  store(x + o, -load(x + o) as f32 "
+                 "* 2.0);\n}\n");
   ASSERT_TRUE(p->module);
-  std::function<void(const Node *, SourceRange)> check = [&](const Node *n, SourceRange outer) {
-    SourceRange r = n->getRange();
-    EXPECT_TRUE(r.isValid()) << kindName(n->getKind());
-    EXPECT_LE(outer.begin.offset, r.begin.offset) << kindName(n->getKind());
-    EXPECT_LE(r.end.offset, outer.end.offset) << kindName(n->getKind());
-    forEachChild(n, [&](const Node *c) { check(c, r); });
-  };
+  std::function<void(const Node *, SourceRange)> check =
+      [&](const Node *n, SourceRange outer) {
+        SourceRange r = n->getRange();
+        EXPECT_TRUE(r.isValid()) << kindName(n->getKind());
+        EXPECT_LE(outer.begin.offset, r.begin.offset) << kindName(n->getKind());
+        EXPECT_LE(r.end.offset, outer.end.offset) << kindName(n->getKind());
+        forEachChild(n, [&](const Node *c) { check(c, r); });
+      };
   check(p->module.get(), p->module->getRange());
   std::ostringstream os;
   dumpAST(*p->module, p->sm, os);
-  EXPECT_NE(os.str().find("unary '-' <t.blk:4:16-4:35>"), std::string::npos) << os.str();
+  EXPECT_NE(os.str().find("unary '-' <t.blk:4:16-4:35>"), std::string::npos)
+      << os.str();
 }
 
 TEST(Parser, EmptyAndCommentOnlyFilesAreValid) {

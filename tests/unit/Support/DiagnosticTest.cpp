@@ -1,4 +1,5 @@
-//===- DiagnosticTest.cpp - Diagnostic kinds, formatting, the engine -------===//
+//===- DiagnosticTest.cpp - Diagnostic kinds, formatting, the engine
+//-------===//
 #include "blk/Support/Diagnostic.h"
 #include "blk/Support/SourceManager.h"
 
@@ -9,8 +10,10 @@
 using namespace blk;
 
 TEST(Diagnostic, FormatReplacesPlaceholders) {
-  EXPECT_EQ(formatDiagnostic("expected {0}, found {1}", {"`;`", "`}`"}), "expected `;`, found `}`");
-  EXPECT_EQ(formatDiagnostic("{1} then {0} then {1}", {"a", "b"}), "b then a then b");
+  EXPECT_EQ(formatDiagnostic("expected {0}, found {1}", {"`;`", "`}`"}),
+            "expected `;`, found `}`");
+  EXPECT_EQ(formatDiagnostic("{1} then {0} then {1}", {"a", "b"}),
+            "b then a then b");
   EXPECT_EQ(formatDiagnostic("missing {2}", {"a"}), "missing ");
   EXPECT_EQ(formatDiagnostic("braces {{x}} {0}", {"y"}), "braces {x} y");
   EXPECT_EQ(formatDiagnostic("not {a} {", {}), "not {a} {");
@@ -24,9 +27,12 @@ TEST(Diagnostic, KindTableIsConsistent) {
     EXPECT_TRUE(names.insert(name).second) << "duplicate id " << name;
     std::string_view format = diagFormat(id);
     ASSERT_FALSE(format.empty()) << name;
-    // Style: no final period, lowercase first letter (unless code or an acronym).
+    // Style: no final period, lowercase first letter (unless code or an
+    // acronym).
     EXPECT_NE(format.back(), '.') << name;
-    EXPECT_FALSE(format[0] >= 'A' && format[0] <= 'Z' && format.substr(0, 3) != "UTF") << name;
+    EXPECT_FALSE(format[0] >= 'A' && format[0] <= 'Z' &&
+                 format.substr(0, 3) != "UTF")
+        << name;
   }
   EXPECT_EQ(diagIdName(DiagId::parse_expected), "parse_expected");
   EXPECT_EQ(diagDefaultSeverity(DiagId::note_previous_here), Severity::Note);
@@ -92,7 +98,8 @@ TEST(DiagnosticEngine, MovedFromInFlightEmitsOnce) {
   FileId f = sm.addBuffer("a.blk", "x");
   DiagnosticEngine diags(sm);
   {
-    InFlightDiagnostic a = diags.report(DiagId::lex_invalid_utf8, SourceRange(f, 0, 1));
+    InFlightDiagnostic a =
+        diags.report(DiagId::lex_invalid_utf8, SourceRange(f, 0, 1));
     InFlightDiagnostic b = std::move(a);
   }
   EXPECT_EQ(diags.getDiagnostics().size(), 1u);

@@ -20,7 +20,8 @@ std::string text(const DiagnosticEngine &diags, const SourceManager &sm) {
 
 TEST(Renderer, CaretsUnderTheWholeRangeAndLabels) {
   SourceManager sm;
-  FileId f = sm.addBuffer("k.blk", "store(p, v, mask: m);\nlet m = offs < n;\n");
+  FileId f =
+      sm.addBuffer("k.blk", "store(p, v, mask: m);\nlet m = offs < n;\n");
   DiagnosticEngine diags(sm);
   diags.report(DiagId::parse_unexpected, SourceRange(f, 18, 1), {"`m`"})
       .label(SourceRange(f, 6, 1), "pointer block")
@@ -56,7 +57,9 @@ TEST(Renderer, TabsAndMultiByteCharactersKeepAlignment) {
 
 TEST(Renderer, ControlBytesAndBadUtf8AreShownAsQuestionMarks) {
   SourceManager sm;
-  FileId f = sm.addBuffer("k.blk", std::string("a\x01\xff" "b", 4));
+  FileId f = sm.addBuffer("k.blk", std::string("a\x01\xff"
+                                               "b",
+                                               4));
   DiagnosticEngine diags(sm);
   diags.report(DiagId::lex_invalid_utf8, SourceRange(f, 2, 1));
   EXPECT_EQ(text(diags, sm), "k.blk:1:3: error: invalid UTF-8 byte sequence\n"
@@ -105,7 +108,9 @@ TEST(Renderer, JsonIsOneArrayWithIdsAndPositions) {
   SourceManager sm;
   FileId f = sm.addBuffer("k.blk", "let a = 1\n");
   DiagnosticEngine diags(sm);
-  diags.report(DiagId::parse_expected, SourceRange(f, 9, 0), {"`;`", "end of file"})
+  diags
+      .report(DiagId::parse_expected, SourceRange(f, 9, 0),
+              {"`;`", "end of file"})
       .fixIt(SourceRange(f, 9, 0), ";")
       .label(SourceRange(f, 0, 3), "here");
   diags.report(DiagId::too_many_errors, SourceRange());
@@ -129,7 +134,8 @@ TEST(Renderer, JsonReplacesInvalidUtf8InMessages) {
   SourceManager sm;
   FileId f = sm.addBuffer("k.blk", "x");
   DiagnosticEngine diags(sm);
-  diags.report(DiagId::lex_malformed_number, SourceRange(f, 0, 1), {std::string("1\xff")});
+  diags.report(DiagId::lex_malformed_number, SourceRange(f, 0, 1),
+               {std::string("1\xff")});
   auto j = nlohmann::json::parse(renderJson(diags.getDiagnostics(), sm));
   EXPECT_EQ(j[0]["message"], "malformed number literal `1?`");
 }

@@ -71,7 +71,8 @@ TEST(SourceManager, MissingFileIsAnError) {
   SourceManager sm;
   std::string error;
   EXPECT_EQ(sm.loadFile("/nonexistent/x.blk", error), 0u);
-  EXPECT_EQ(error, "cannot open `/nonexistent/x.blk`: No such file or directory");
+  EXPECT_EQ(error,
+            "cannot open `/nonexistent/x.blk`: No such file or directory");
   EXPECT_EQ(sm.loadFile(::testing::TempDir(), error), 0u);
   EXPECT_NE(error.find("is a directory"), std::string::npos);
 }

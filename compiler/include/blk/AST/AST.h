@@ -18,7 +18,8 @@ namespace blk::ast {
 
 /// Calls `fn` on each direct child of `node` in source order (nullptr
 /// children skipped). Lets passes walk the tree without a visitor per kind.
-void forEachChild(const Node *node, const std::function<void(const Node *)> &fn);
+void forEachChild(const Node *node,
+                  const std::function<void(const Node *)> &fn);
 
 } // namespace blk::ast
 

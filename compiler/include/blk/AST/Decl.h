@@ -27,7 +27,9 @@ public:
   SourceRange elementRange;
   std::vector<Expr *> dims;
   bool isBlock() const { return !dims.empty(); }
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::TypeRef; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::TypeRef;
+  }
 };
 
 /// One argument of a call or attribute: positional (`x`) or named
@@ -40,7 +42,9 @@ public:
   SourceRange nameRange;
   Expr *value = nullptr;
   bool isNamed() const { return !name.empty(); }
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::Argument; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::Argument;
+  }
 };
 
 /// `@name(args…)` on a declaration (`@config`, `@autotune`, `@grid`) or a
@@ -51,7 +55,9 @@ public:
   std::string name;
   SourceRange nameRange;
   std::vector<Argument *> args;
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::Attribute; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::Attribute;
+  }
 };
 
 /// A parameter: `x: *f32 @aligned(16)`, `const BLOCK: i32`, or untyped `x`
@@ -87,8 +93,12 @@ public:
   /// "std.math".
   std::string dottedName() const;
   /// The name the module is bound to: the alias, else the last component.
-  const std::string &bindingName() const { return alias.empty() ? path.back() : alias; }
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::Import; }
+  const std::string &bindingName() const {
+    return alias.empty() ? path.back() : alias;
+  }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::Import;
+  }
 };
 
 /// Module-level `const NAME[: type] = e;`.
@@ -99,7 +109,9 @@ public:
   SourceRange nameRange;
   TypeRef *type = nullptr;
   Expr *init = nullptr;
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::ConstDecl; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::ConstDecl;
+  }
 };
 
 /// `fn name(params) [-> type] { … }` or `kernel name(params) { … }`, with
@@ -114,7 +126,9 @@ public:
   std::vector<Param *> params;
   TypeRef *returnType = nullptr; ///< `fn` only, optional
   BlockStmt *body = nullptr;
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::Function; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::Function;
+  }
 };
 
 /// One parsed source file. Owns every node created through `create`.
@@ -125,8 +139,7 @@ public:
   std::vector<Decl *> decls;
 
   /// Allocates a node owned by this module.
-  template <typename T>
-  T *create(SourceRange range) {
+  template <typename T> T *create(SourceRange range) {
     auto node = std::make_unique<T>(range);
     T *raw = node.get();
     storage.push_back(std::move(node));
@@ -135,7 +148,9 @@ public:
   /// Number of nodes owned (for tests and statistics).
   size_t nodeCount() const { return storage.size(); }
 
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::Module; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::Module;
+  }
 
 private:
   std::vector<std::unique_ptr<Node>> storage;

@@ -34,7 +34,9 @@ public:
   IntLiteralExpr(SourceRange r) : Expr(NodeKind::IntLiteral, r) {}
   uint64_t value = 0;
   std::string spelling; ///< as written in the source
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::IntLiteral; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::IntLiteral;
+  }
 };
 
 /// Floating-point literal (`1.0`, `1e-5`, `.5`).
@@ -43,7 +45,9 @@ public:
   FloatLiteralExpr(SourceRange r) : Expr(NodeKind::FloatLiteral, r) {}
   double value = 0;
   std::string spelling;
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::FloatLiteral; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::FloatLiteral;
+  }
 };
 
 /// `true` / `false`.
@@ -51,14 +55,18 @@ class BoolLiteralExpr : public Expr {
 public:
   BoolLiteralExpr(SourceRange r) : Expr(NodeKind::BoolLiteral, r) {}
   bool value = false;
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::BoolLiteral; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::BoolLiteral;
+  }
 };
 
 /// `None` (only meaningful inside an index: `x[:, None]`).
 class NoneLiteralExpr : public Expr {
 public:
   NoneLiteralExpr(SourceRange r) : Expr(NodeKind::NoneLiteral, r) {}
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::NoneLiteral; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::NoneLiteral;
+  }
 };
 
 /// String literal; `value` has escapes (\n \t \\ \" \0) decoded.
@@ -66,7 +74,9 @@ class StringLiteralExpr : public Expr {
 public:
   StringLiteralExpr(SourceRange r) : Expr(NodeKind::StringLiteral, r) {}
   std::string value;
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::StringLiteral; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::StringLiteral;
+  }
 };
 
 /// A bare identifier: variable, parameter, constant, function, builtin,
@@ -85,7 +95,9 @@ public:
   Expr *base = nullptr;
   std::string member;
   SourceRange memberRange;
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::Member; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::Member;
+  }
 };
 
 enum class UnaryOp : uint8_t { Neg, Not, BitNot };
@@ -102,13 +114,24 @@ public:
 };
 
 enum class BinaryOp : uint8_t {
-  LogicalOr, LogicalAnd,
-  BitOr, BitXor, BitAnd,
-  Eq, Ne,
-  Lt, Le, Gt, Ge,
-  Shl, Shr,
-  Add, Sub,
-  Mul, Div, Rem,
+  LogicalOr,
+  LogicalAnd,
+  BitOr,
+  BitXor,
+  BitAnd,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Shl,
+  Shr,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
 };
 /// Spelling of a binary operator: "||", "+", "<<", …
 std::string_view spelling(BinaryOp op);
@@ -121,7 +144,9 @@ public:
   Expr *lhs = nullptr;
   Expr *rhs = nullptr;
   SourceRange opRange; ///< the operator token
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::Binary; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::Binary;
+  }
 };
 
 /// `operand as type`.

@@ -44,7 +44,17 @@ public:
 };
 
 enum class AssignOp : uint8_t {
-  Assign, Add, Sub, Mul, Div, Rem, BitAnd, BitOr, BitXor, Shl, Shr,
+  Assign,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
+  BitAnd,
+  BitOr,
+  BitXor,
+  Shl,
+  Shr,
 };
 /// "=", "+=", …, ">>=".
 std::string_view spelling(AssignOp op);
@@ -60,7 +70,9 @@ public:
   Expr *target = nullptr;
   Expr *value = nullptr;
   SourceRange opRange;
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::Assign; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::Assign;
+  }
 };
 
 /// `if cond { … } [else { … } | else if …]`; `elseStmt` is a BlockStmt, an
@@ -106,7 +118,9 @@ public:
 class ContinueStmt : public Stmt {
 public:
   ContinueStmt(SourceRange r) : Stmt(NodeKind::Continue, r) {}
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::Continue; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::Continue;
+  }
 };
 
 /// `return;` or `return e;`
@@ -114,7 +128,9 @@ class ReturnStmt : public Stmt {
 public:
   ReturnStmt(SourceRange r) : Stmt(NodeKind::Return, r) {}
   Expr *value = nullptr;
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::Return; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::Return;
+  }
 };
 
 /// `static_assert(cond[, "message"]);`
@@ -123,7 +139,9 @@ public:
   StaticAssertStmt(SourceRange r) : Stmt(NodeKind::StaticAssert, r) {}
   Expr *cond = nullptr;
   StringLiteralExpr *message = nullptr;
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::StaticAssert; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::StaticAssert;
+  }
 };
 
 /// An expression evaluated for its effect: `store(p, v);`.
@@ -131,7 +149,9 @@ class ExprStmt : public Stmt {
 public:
   ExprStmt(SourceRange r) : Stmt(NodeKind::ExprStmt, r) {}
   Expr *expr = nullptr;
-  static bool classof(const Node *n) { return n->getKind() == NodeKind::ExprStmt; }
+  static bool classof(const Node *n) {
+    return n->getKind() == NodeKind::ExprStmt;
+  }
 };
 
 } // namespace blk::ast

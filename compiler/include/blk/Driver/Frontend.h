@@ -8,8 +8,9 @@
 //   std::string error;
 //   FileId file = fe.loadFile(path, error);   // 0: usage error, see `error`
 //   bool ok = fe.process(file);                // parse + Sema
-//   blk::renderText(fe.getDiagnostics().getDiagnostics(), fe.getSourceManager(), std::cerr);
-//   const sema::SemaResult *result = fe.getSemaResult(file);
+//   blk::renderText(fe.getDiagnostics().getDiagnostics(),
+//   fe.getSourceManager(), std::cerr); const sema::SemaResult *result =
+//   fe.getSemaResult(file);
 //
 //===----------------------------------------------------------------------===//
 #ifndef BLK_DRIVER_FRONTEND_H

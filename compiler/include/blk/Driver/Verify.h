@@ -26,7 +26,8 @@ namespace blk {
 /// mismatch to `out` (a separate engine over the same SourceManager).
 /// Returns true when everything matched.
 bool verifyDiagnostics(const SourceManager &sm, FileId file,
-                       const std::vector<Diagnostic> &emitted, DiagnosticEngine &out);
+                       const std::vector<Diagnostic> &emitted,
+                       DiagnosticEngine &out);
 
 } // namespace blk
 

@@ -27,7 +27,8 @@ bool parseFloatLiteral(std::string_view spelling, double &value);
 /// Decodes the escapes of a string literal's body (without the quotes):
 /// \n \t \r \0 \\ \" \'. On an unknown escape returns false and sets
 /// `badOffset` to the offset of its backslash in `body`.
-bool decodeStringLiteral(std::string_view body, std::string &out, size_t &badOffset);
+bool decodeStringLiteral(std::string_view body, std::string &out,
+                         size_t &badOffset);
 
 } // namespace blk
 

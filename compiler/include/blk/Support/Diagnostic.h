@@ -48,7 +48,8 @@ Severity diagDefaultSeverity(DiagId id);
 std::string_view diagFormat(DiagId id);
 /// Replaces {0}, {1}, … in `format` by `args`; `{{` and `}}` are literal
 /// braces. Missing arguments become empty strings.
-std::string formatDiagnostic(std::string_view format, const std::vector<std::string> &args);
+std::string formatDiagnostic(std::string_view format,
+                             const std::vector<std::string> &args);
 
 /// A secondary range with its explanation.
 struct DiagnosticLabel {
@@ -110,7 +111,8 @@ public:
   /// Adds a labelled secondary range.
   InFlightDiagnostic &label(SourceRange range, std::string message);
   /// Adds a note of kind `id` (a Note kind) at `range` (may be invalid).
-  InFlightDiagnostic &note(DiagId id, SourceRange range, std::vector<DiagArg> args = {});
+  InFlightDiagnostic &note(DiagId id, SourceRange range,
+                           std::vector<DiagArg> args = {});
   /// Adds a fix-it.
   InFlightDiagnostic &fixIt(SourceRange range, std::string replacement);
 
@@ -133,7 +135,8 @@ public:
   void setWarningsAsErrors(bool on) { warningsAsErrors = on; }
 
   /// Starts a diagnostic of kind `id` at `range` with format arguments.
-  InFlightDiagnostic report(DiagId id, SourceRange range, std::vector<DiagArg> args = {});
+  InFlightDiagnostic report(DiagId id, SourceRange range,
+                            std::vector<DiagArg> args = {});
 
   /// Emits a finished diagnostic (applies -Werror and the error limit).
   void emit(Diagnostic diag);

@@ -1,4 +1,5 @@
-//===- DiagnosticRenderer.h - Text and JSON output of diagnostics -*- C++ -*-===//
+//===- DiagnosticRenderer.h - Text and JSON output of diagnostics -*- C++
+//-*-===//
 //
 // Text (default, GCC-compatible first line):
 //   path:line:col: error: message
@@ -28,12 +29,14 @@ namespace blk {
 class SourceManager;
 
 /// Prints one diagnostic (with its snippets and notes) as text.
-void renderText(const Diagnostic &diag, const SourceManager &sm, std::ostream &os);
+void renderText(const Diagnostic &diag, const SourceManager &sm,
+                std::ostream &os);
 /// Prints all of `diags` as text, in order.
 void renderText(const std::vector<Diagnostic> &diags, const SourceManager &sm,
                 std::ostream &os);
 /// Returns `diags` as one JSON array (no trailing newline).
-std::string renderJson(const std::vector<Diagnostic> &diags, const SourceManager &sm);
+std::string renderJson(const std::vector<Diagnostic> &diags,
+                       const SourceManager &sm);
 
 } // namespace blk
 

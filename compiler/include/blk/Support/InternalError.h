@@ -14,7 +14,8 @@ namespace blk {
 
 /// Prints "internal compiler error in <stage>: <message>" to stderr and
 /// aborts.
-[[noreturn]] void internalError(std::string_view stage, std::string_view message);
+[[noreturn]] void internalError(std::string_view stage,
+                                std::string_view message);
 
 } // namespace blk
 
