@@ -86,14 +86,13 @@ static std::string formatConversion(std::string spec, const Block &b, size_t k,
   return formatPrintValue(b, k, mem); // %p, %s and anything else
 }
 
-std::string formatPrintOp(const std::string &format, const std::vector<const Block *> &values,
-                          std::array<int64_t, 3> pid, const Memory &mem) {
+/// The lines of one print of `values` (all block operands of one shape).
+static std::string printLines(const std::string &format, const std::vector<const Block *> &values,
+                              const std::string &head, const Memory &mem) {
   const Block *widest = nullptr;
   for (const Block *b : values)
     if (!widest || b->size() > widest->size())
       widest = b;
-  std::string head = "pid (" + std::to_string(pid[0]) + ", " + std::to_string(pid[1]) + ", " +
-                     std::to_string(pid[2]) + ")";
   std::string out;
   size_t n = widest ? widest->size() : 1;
   for (size_t k = 0; k < n; ++k) {
@@ -122,17 +121,37 @@ std::string formatPrintOp(const std::string &format, const std::vector<const Blo
       line += formatConversion(format.substr(c, end + 1 - c), b, b.size() == 1 ? 0 : k, mem);
       c = end;
     }
-    // Operands without a conversion follow the text, as Triton's device_print.
-    for (; next < values.size(); ++next) {
+    // Operands without a conversion follow as the GPU prints them:
+    // "<format>: v1, v2" (EmitDebug.cpp in the backend).
+    for (size_t first = next; next < values.size(); ++next) {
       const Block &b = *values[next];
-      if (line.back() != ' ')
-        line += " ";
+      line += next == first ? ": " : ", ";
       line += formatPrintValue(b, b.size() == 1 ? 0 : k, mem);
     }
     while (!line.empty() && line.back() == ' ')
       line.pop_back();
     out += line + "\n";
   }
+  return out;
+}
+
+std::string formatPrintOp(const std::string &format, const std::vector<const Block *> &values,
+                          std::array<int64_t, 3> pid, const Memory &mem) {
+  std::string head = "pid (" + std::to_string(pid[0]) + ", " + std::to_string(pid[1]) + ", " +
+                     std::to_string(pid[2]) + ")";
+  const Shape *shape = nullptr;
+  bool uniform = true;
+  for (const Block *b : values)
+    if (!b->isScalar()) {
+      uniform &= !shape || *shape == b->shape;
+      shape = &b->shape;
+    }
+  if (uniform)
+    return printLines(format, values, head, mem);
+  // Blocks of different shapes: one print per operand, as the GPU does.
+  std::string out;
+  for (const Block *b : values)
+    out += printLines(format, {b}, head, mem);
   return out;
 }
 

@@ -32,7 +32,17 @@ TEST(FormatTest, PrintOpLines) {
             "pid (1, 0, 2) idx (0, 1) r=1 f=1.0 n=-3\n"
             "pid (1, 0, 2) idx (1, 0) r=2 f=2.0 n=-3\n"
             "pid (1, 0, 2) idx (1, 1) r=3 f=3.0 n=-3\n");
-  EXPECT_EQ(formatPrintOp("n", {&n, &p}, {0, 0, 0}, mem), "pid (0, 0, 0) n -3 x+3\n");
+  EXPECT_EQ(formatPrintOp("n", {&n, &p}, {0, 0, 0}, mem), "pid (0, 0, 0) n: -3, x+3\n");
   EXPECT_EQ(formatPrintOp("100%% %x", {&n}, {0, 0, 0}, mem), "pid (0, 0, 0) 100% fffffffd\n");
   EXPECT_EQ(formatPrintOp("done", {}, {0, 0, 0}, mem), "pid (0, 0, 0) done\n");
+  // As the GPU: "<format>: v" with %f floats; blocks of different shapes
+  // print one operand at a time.
+  Block row = makeRange(0, 2);
+  EXPECT_EQ(formatPrintOp("x", {&f, &row}, {0, 0, 0}, mem),
+            "pid (0, 0, 0) idx (0, 0) x: 0.000000\n"
+            "pid (0, 0, 0) idx (0, 1) x: 1.000000\n"
+            "pid (0, 0, 0) idx (1, 0) x: 2.000000\n"
+            "pid (0, 0, 0) idx (1, 1) x: 3.000000\n"
+            "pid (0, 0, 0) idx (0) x: 0\n"
+            "pid (0, 0, 0) idx (1) x: 1\n");
 }

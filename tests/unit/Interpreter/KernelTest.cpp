@@ -188,7 +188,7 @@ func.func @dbg(%n: i32) attributes {blk.param_names = ["n"]} {
   %pid = blk.program_id 0
   %r = blk.make_range 0, 2 : tensor<2xi32>
   %f = arith.sitofp %r : tensor<2xi32> to tensor<2xf32>
-  blk.print "r=%d f=%.1f n=" %r, %f, %n : tensor<2xi32>, tensor<2xf32>, i32
+  blk.print "r=%d f=%.1f n" %r, %f, %n : tensor<2xi32>, tensor<2xf32>, i32
   blk.print "pid" %pid : i32
   %ns = blk.splat %n : i32 -> tensor<2xi32>
   %ok = arith.cmpi slt, %r, %ns : tensor<2xi32>
@@ -204,12 +204,12 @@ func.func @dbg(%n: i32) attributes {blk.param_names = ["n"]} {
   opts.grid = std::array<int64_t, 3>{2, 1, 1};
   opts.printSink = [&](const std::string &s) { printed += s; };
   ASSERT_FALSE(l->kernel->launch(mem, {Arg::ofInt(5)}, opts));
-  EXPECT_EQ(printed, "pid (0, 0, 0) idx (0) r=0 f=0.0 n= 5\n"
-                     "pid (0, 0, 0) idx (1) r=1 f=1.0 n= 5\n"
-                     "pid (0, 0, 0) pid 0\n"
-                     "pid (1, 0, 0) idx (0) r=0 f=0.0 n= 5\n"
-                     "pid (1, 0, 0) idx (1) r=1 f=1.0 n= 5\n"
-                     "pid (1, 0, 0) pid 1\n");
+  EXPECT_EQ(printed, "pid (0, 0, 0) idx (0) r=0 f=0.0 n: 5\n"
+                     "pid (0, 0, 0) idx (1) r=1 f=1.0 n: 5\n"
+                     "pid (0, 0, 0) pid: 0\n"
+                     "pid (1, 0, 0) idx (0) r=0 f=0.0 n: 5\n"
+                     "pid (1, 0, 0) idx (1) r=1 f=1.0 n: 5\n"
+                     "pid (1, 0, 0) pid: 1\n");
   llvm::Error err = l->kernel->launch(mem, {Arg::ofInt(1)}, opts);
   ASSERT_TRUE(bool(err));
   EXPECT_EQ(llvm::toString(std::move(err)),

@@ -27,11 +27,13 @@ std::string formatBuffer(const Buffer &buf);
 /// Element k of `b` as the print op shows it: floats "%f", integers "%d"
 /// (i1 as 0/1), pointers "name+offset".
 std::string formatPrintValue(const Block &b, size_t k, const Memory &mem);
-/// The lines a `print` op writes in program `pid`: one line per element of
-/// the largest operand, `pid (x, y, z) idx (i, j) <format>`, where each
-/// printf conversion of the format (`%d`, `%5.2f`, `%x`, …) takes element
-/// (i, j) of the next operand (scalars repeat) and operands left over follow
-/// the text; without block operands there is one line and no `idx (…)`.
+/// The lines a `print` op writes in program `pid`, as the GPU backend prints
+/// them: one line per element of the block operands,
+/// `pid (x, y, z) idx (i, j) <format>: v1, v2` (`%f` floats, `%d` integers),
+/// one line without `idx (…)` when every operand is a scalar, and one print
+/// per operand when blocks differ in shape. Beyond the GPU, each printf
+/// conversion in the format (`%d`, `%5.2f`, `%x`, …) takes element (i, j) of
+/// the next operand in place; the remaining operands follow after ": ".
 std::string formatPrintOp(const std::string &format, const std::vector<const Block *> &values,
                           std::array<int64_t, 3> pid, const Memory &mem);
 
