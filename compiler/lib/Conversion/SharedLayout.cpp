@@ -16,7 +16,9 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
-#include <set>
+#include <map>
+#include <tuple>
+#include <vector>
 
 namespace blk::gpu {
 
@@ -91,26 +93,46 @@ static unsigned accessWidth(const SmemLayout &s, unsigned run, unsigned elemByte
   return w;
 }
 
-/// Wavefronts of warp 0 storing (or loading) runs of `w` elements.
-static int64_t simulate(const SmemLayout &s, const LayoutView &v, unsigned dim, unsigned w,
-                        unsigned elemBytes, const CoordMap *map) {
+/// Warp 0's accesses on one side of a move: for each run (vector access),
+/// the source coordinates of the first element for each of the 32 lanes.
+using WarpAccesses = std::vector<llvm::SmallVector<llvm::SmallVector<int64_t>, 32>>;
+
+static WarpAccesses warpAccesses(const LayoutView &v, unsigned dim, unsigned w,
+                                 const CoordMap *map) {
+  WarpAccesses out;
+  for (auto [first, stride] : vectorRuns(v, dim, w)) {
+    llvm::SmallVector<llvm::SmallVector<int64_t>, 32> lanes;
+    for (unsigned lane = 0; lane < 32; ++lane) {
+      llvm::SmallVector<int64_t> c = v.coords(first, lane, 0);
+      lanes.push_back(map ? map->apply(c) : c);
+    }
+    out.push_back(std::move(lanes));
+  }
+  return out;
+}
+
+/// Wavefronts for `accesses` of `w` elements each in layout `s`.
+static int64_t simulate(const SmemLayout &s, const WarpAccesses &accesses, unsigned w,
+                        unsigned elemBytes) {
   unsigned accessBytes = w * elemBytes;
   unsigned lanesPerPhase = std::clamp<unsigned>(128 / std::max(accessBytes, 4u), 1, 32);
   int64_t cost = 0;
-  for (auto [first, stride] : vectorRuns(v, dim, w)) {
+  llvm::SmallVector<std::pair<int64_t, int64_t>, 128> touched; // (bank, word)
+  for (const auto &lanes : accesses) {
     for (unsigned phase = 0; phase < 32; phase += lanesPerPhase) {
-      std::set<int64_t> perBank[32];
+      touched.clear();
       for (unsigned lane = phase; lane < phase + lanesPerPhase; ++lane) {
-        llvm::SmallVector<int64_t> c = v.coords(first, lane, 0);
-        if (map)
-          c = map->apply(c);
-        int64_t byte = s.offset(c) * elemBytes;
+        int64_t byte = s.offset(lanes[lane]) * elemBytes;
         for (int64_t word = byte / 4; word <= (byte + accessBytes - 1) / 4; ++word)
-          perBank[word % 32].insert(word);
+          touched.push_back({word % 32, word});
       }
-      size_t worst = 1;
-      for (const std::set<int64_t> &bank : perBank)
-        worst = std::max(worst, bank.size());
+      llvm::sort(touched);
+      touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+      int64_t worst = 1, run = 0;
+      for (size_t i = 0; i < touched.size(); ++i) {
+        run = (i && touched[i].first == touched[i - 1].first) ? run + 1 : 1;
+        worst = std::max(worst, run);
+      }
       cost += worst;
     }
   }
@@ -119,6 +141,29 @@ static int64_t simulate(const SmemLayout &s, const LayoutView &v, unsigned dim, 
 
 SmemLayout chooseSmemLayout(const LayoutView &src, const LayoutView &dst,
                             const CoordMap &map, unsigned elemBytes) {
+  // Candidates: plain rows, padded rows, or XOR-swizzled rows.
+  struct Shape {
+    int64_t pad;
+    unsigned sv, pp, mp;
+  };
+  llvm::SmallVector<Shape> shapes;
+  for (int64_t pad : {0, 1, 2, 4, 8})
+    shapes.push_back({pad, 1, 1, 1});
+  for (unsigned sv : {1u, 2u, 4u, 8u})
+    for (unsigned pp : {1u, 2u, 4u})
+      for (unsigned mp : {2u, 4u, 8u, 16u})
+        shapes.push_back({0, sv, pp, mp});
+
+  std::map<std::tuple<int, unsigned, unsigned>, WarpAccesses> cache;
+  auto accesses = [&](bool write, unsigned dim, unsigned w) -> const WarpAccesses & {
+    auto key = std::make_tuple(int(write), dim, w);
+    auto it = cache.find(key);
+    if (it == cache.end())
+      it = cache.emplace(key, write ? warpAccesses(src, dim, w, nullptr)
+                                    : warpAccesses(dst, dim, w, &map)).first;
+    return it->second;
+  };
+
   SmemLayout best;
   best.shape = src.shape;
   best.inner = src.rank() - 1;
@@ -129,31 +174,26 @@ SmemLayout chooseSmemLayout(const LayoutView &src, const LayoutView &dst,
     int dstDim = dstDimFor(map, inner, dst.rank(), dst.shape);
     unsigned srcRun = runLength(src, inner);
     unsigned dstRun = dstDim >= 0 ? runLength(dst, dstDim) : 1;
-    for (int64_t pad : {0, 1, 2, 4, 8}) {
-      for (unsigned sv : {1u, 2u, 4u, 8u}) {
-        for (unsigned pp : {1u, 2u, 4u}) {
-          for (unsigned mp : {1u, 2u, 4u, 8u, 16u}) {
-            if ((mp == 1 && (sv != 1 || pp != 1)) || sv * mp > src.shape[inner])
-              continue;
-            SmemLayout s;
-            s.shape = src.shape;
-            s.inner = inner;
-            s.pad = pad;
-            s.swizzleVec = sv;
-            s.perPhase = pp;
-            s.maxPhase = mp;
-            s.writeVec = accessWidth(s, srcRun, elemBytes);
-            s.readVec = dstDim >= 0 ? accessWidth(s, dstRun, elemBytes) : 1;
-            int64_t cost = simulate(s, src, inner, s.writeVec, elemBytes, nullptr) +
-                           (dstDim >= 0 ? simulate(s, dst, dstDim, s.readVec, elemBytes, &map)
-                                        : simulate(s, dst, 0, 1, elemBytes, &map));
-            if (bestCost < 0 || cost < bestCost ||
-                (cost == bestCost && s.sizeElems() < best.sizeElems())) {
-              best = s;
-              bestCost = cost;
-            }
-          }
-        }
+    for (const Shape &shape : shapes) {
+      if (shape.sv * shape.mp > src.shape[inner])
+        continue;
+      SmemLayout s;
+      s.shape = src.shape;
+      s.inner = inner;
+      s.pad = shape.pad;
+      s.swizzleVec = shape.sv;
+      s.perPhase = shape.pp;
+      s.maxPhase = shape.mp;
+      s.writeVec = accessWidth(s, srcRun, elemBytes);
+      s.readVec = dstDim >= 0 ? accessWidth(s, dstRun, elemBytes) : 1;
+      int64_t cost =
+          simulate(s, accesses(true, inner, s.writeVec), s.writeVec, elemBytes) +
+          simulate(s, accesses(false, dstDim >= 0 ? dstDim : 0, s.readVec), s.readVec,
+                   elemBytes);
+      if (bestCost < 0 || cost < bestCost ||
+          (cost == bestCost && s.sizeElems() < best.sizeElems())) {
+        best = s;
+        bestCost = cost;
       }
     }
   }
