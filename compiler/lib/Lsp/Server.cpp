@@ -6,6 +6,8 @@
 #include "blk/Lsp/Transport.h"
 #include "blk/Lsp/Uri.h"
 
+#include <iostream>
+
 namespace blk::lsp {
 
 using nlohmann::json;
@@ -50,17 +52,40 @@ Server::Server(std::ostream &out, ServerOptions options)
 Server::~Server() = default;
 
 int Server::run(std::istream &in) {
+  // While more input is already buffered (fast typing sends a burst of
+  // didChange), defer checking: only the last version of a burst is
+  // analysed. Requests always see an up-to-date analysis.
+  deferAnalysis = true;
   while (!exitReceived) {
     ReadResult r = readMessage(in);
     if (r.status == ReadResult::Status::Eof)
       break;
-    if (r.status == ReadResult::Status::Malformed) {
+    if (r.status == ReadResult::Status::Malformed)
       replyError(nullptr, kParseError, r.error);
-      continue;
-    }
-    handle(r.message);
+    else
+      handle(r.message);
+    if (in.rdbuf()->in_avail() <= 0)
+      analyzeStale();
   }
+  deferAnalysis = false;
   return exitReceived && shutdownRequested ? 0 : 1;
+}
+
+void Server::analyzeStale() {
+  std::set<std::string> uris;
+  uris.swap(stale);
+  for (const std::string &uri : uris) {
+    auto it = documents.find(uri);
+    if (it == documents.end())
+      continue;
+    try {
+      reanalyze(it->second);
+    } catch (const std::exception &e) {
+      // Keep serving; the client sees no new diagnostics for this version.
+      std::cerr << "blkc lsp: checking " << uri << " failed: " << e.what()
+                << "\n";
+    }
+  }
 }
 
 bool Server::handle(const json &message) {
@@ -100,6 +125,8 @@ bool Server::handle(const json &message) {
       replyError(id, kInternalError,
                  std::string("internal error: ") + e.what());
   }
+  if (!deferAnalysis)
+    analyzeStale();
   return !exitReceived;
 }
 
@@ -115,6 +142,7 @@ void Server::dispatchRequest(const json &id, const std::string &method,
     throw RequestError{kServerNotInitialized, "the server is not initialized"};
   if (shutdownRequested)
     throw RequestError{kInvalidRequest, "the server is shutting down"};
+  analyzeStale();
   if (method == "shutdown") {
     shutdownRequested = true;
     reply(id, nullptr);
@@ -195,13 +223,18 @@ json Server::initialize(const json &params) {
 void Server::didOpen(const json &params) {
   const json &item = requireObject(params, "textDocument");
   const std::string &uri = requireString(item, "uri");
+  const std::string &text = requireString(item, "text");
+  // Validated before the document exists: no half-opened documents.
   Document &doc = documents[uri];
   doc.uri = uri;
   doc.path = uriToPath(uri);
-  doc.version = item.value("version", int64_t(0));
-  doc.text = requireString(item, "text");
+  auto version = item.find("version");
+  doc.version = version != item.end() && version->is_number_integer()
+                    ? version->get<int64_t>()
+                    : 0;
+  doc.text = text;
   doc.lastParsed.reset();
-  reanalyze(doc);
+  stale.insert(doc.uri);
 }
 
 void Server::didChange(const json &params) {
@@ -237,7 +270,7 @@ void Server::didChange(const json &params) {
   }
   if (auto v = item.find("version"); v != item.end() && v->is_number_integer())
     doc.version = v->get<int64_t>();
-  reanalyze(doc);
+  stale.insert(doc.uri);
 }
 
 void Server::didClose(const json &params) {
@@ -272,6 +305,8 @@ Server::Document &Server::documentFor(const json &params) {
   if (it == documents.end())
     throw RequestError{kInvalidParams,
                        "unknown document: " + uri + " (not opened)"};
+  if (!it->second.analysis)
+    reanalyze(it->second);
   return it->second;
 }
 

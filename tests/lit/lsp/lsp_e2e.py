@@ -348,6 +348,82 @@ kernel k(x: *f32, out: *f32, n: i32, const BLOCK: i32) {
     assert client.close() == 0
 
 
+def testBurstIsCoalesced():
+    """A burst of didChange is checked once, at its last version."""
+    client = LspClient(BLKC)
+    initialize(client)
+    openDoc(client, FIXED)
+    burst = b""
+    for version in range(2, 12):
+        text = "kernel k%d(x: *f32) { let a = 1; }\n" % version
+        body = json.dumps({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": URI, "version": version},
+            "contentChanges": [{"text": text}]}}).encode()
+        burst += b"Content-Length: %d\r\n\r\n" % len(body) + body
+    assert len(burst) < 4096  # one atomic pipe write
+    client.sendRaw(burst)
+    seen = []
+    last = client.waitFor(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                          and m["params"]["version"] == 11, skipped=seen)
+    assert len(seen) < 9, "expected coalescing, got %d intermediate publishes" % len(seen)
+    assert [d["code"] for d in last["params"]["diagnostics"]] == ["sema_unused_let"] or \
+        all(d["severity"] == 2 for d in last["params"]["diagnostics"]), last
+    client.call("shutdown")
+    client.notify("exit")
+    assert client.close() == 0
+
+
+def testFuzzNeverDies(seed=7):
+    """Seeded random requests, notifications and frames: every request is answered."""
+    import random
+    rng = random.Random(seed)
+    client = LspClient(BLKC)
+    initialize(client)
+    openDoc(client, FIXED)
+    methods = ["textDocument/hover", "textDocument/definition", "textDocument/completion",
+               "textDocument/documentSymbol", "textDocument/didOpen", "textDocument/didChange",
+               "textDocument/didClose", "initialize", "workspace/symbol", "$/cancelRequest",
+               "textDocument/semanticTokens/full", ""]
+    texts = [FIXED, BROKEN, "", "kernel", "@config(", "fn f(x) { return f(x); }",
+             "\u00e9\U0001F600 let", "{" * 300, "kernel k() { let x = arange(0, 3); }"]
+    values = [None, 0, -1, 2 ** 40, 1.5, "x", [], {}, True, URI, "file:///nope.blk"]
+
+    def position():
+        return rng.choice([{"line": rng.randrange(0, 40), "character": rng.randrange(0, 80)},
+                           {"line": -1, "character": 0}, {"line": 2 ** 33, "character": 2 ** 33},
+                           {"line": "a"}, rng.choice(values)])
+
+    def params():
+        doc = rng.choice([{"uri": URI}, {"uri": rng.choice(values)}, rng.choice(values),
+                          {"uri": URI, "version": rng.choice([1, "v", None]),
+                           "text": rng.choice(texts)}])
+        p = {"textDocument": doc, "position": position(),
+             "contentChanges": rng.choice([[{"text": rng.choice(texts)}], [1], "x", [{
+                 "range": {"start": position(), "end": position()}, "text": "y"}]])}
+        return rng.choice([p, p, rng.choice(values)])
+
+    pending = []
+    for i in range(300):
+        kind = rng.random()
+        if kind < 0.1:
+            client.sendRaw(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 40)))
+                           + b"\r\n\r\n")
+        elif kind < 0.55:
+            pending.append(client.request(rng.choice(methods), params()))
+        else:
+            client.notify(rng.choice(methods), params())
+    for rid in pending:
+        r = client.waitResponse(rid, timeout=60)
+        assert ("result" in r) != ("error" in r), r
+    # Still serving real requests afterwards.
+    client.notify("textDocument/didOpen", {"textDocument": {
+        "uri": URI, "languageId": "blk", "version": 100, "text": FIXED}})
+    assert "i32[1024]" in hoverText(hover(client, FIXED, "offsets < n"))
+    assert client.call("shutdown")["result"] is None
+    client.notify("exit")
+    assert client.close() == 0, client.stderr[-2000:]
+
+
 def testExitCodes():
     """exit without shutdown, and end of input, give exit code 1."""
     client = LspClient(BLKC)
@@ -360,7 +436,8 @@ def testExitCodes():
 
 def main():
     tests = [testMainConversation, testFeatures, testUtf16AndUnparseable,
-             testGarbageAndErrors, testImports, testExitCodes]
+             testGarbageAndErrors, testImports, testBurstIsCoalesced, testFuzzNeverDies,
+             testExitCodes]
     passed = failed = 0
     for test in tests:
         try:

@@ -24,6 +24,7 @@
 #include <map>
 #include <memory>
 #include <ostream>
+#include <set>
 #include <string>
 
 namespace blk::lsp {
@@ -66,6 +67,8 @@ private:
   void didChange(const nlohmann::json &params);
   void didClose(const nlohmann::json &params);
   void reanalyze(Document &doc);
+  /// Checks every document changed since its last check and publishes.
+  void analyzeStale();
   void publishDiagnostics(const Document &doc);
   Document &documentFor(const nlohmann::json &params);
   uint32_t offsetFor(const Document &doc, const nlohmann::json &params) const;
@@ -81,6 +84,10 @@ private:
   bool initialized = false;
   bool shutdownRequested = false;
   bool exitReceived = false;
+  /// Documents whose text changed since their last check.
+  std::set<std::string> stale;
+  /// Set by run(): checking waits until no input is buffered.
+  bool deferAnalysis = false;
 };
 
 } // namespace blk::lsp
