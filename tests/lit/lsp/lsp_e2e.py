@@ -11,6 +11,7 @@ Usage: lsp_e2e.py <path to blkc>
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -448,6 +449,7 @@ def main():
             print("FAIL", test.__name__)
             traceback.print_exc()
             failed += 1
+    shutil.rmtree(WORKDIR, ignore_errors=True)
     print("lsp: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
