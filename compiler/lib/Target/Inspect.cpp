@@ -72,8 +72,9 @@ static ResourceTable readResources(const FatbinReader &reader) {
     auto entries = readCubinResources(cubin);
     if (!entries)
       throw Error(reader.origin() + ": corrupt cubin for sm_" + std::to_string(image.arch) +
-                  ": " + llvm::toString(entries.takeError()));
-    table.push_back({"sm_" + std::to_string(image.arch), std::move(*entries)});
+                  (image.archSpecific ? "a" : "") + ": " + llvm::toString(entries.takeError()));
+    std::string arch = "sm_" + std::to_string(image.arch) + (image.archSpecific ? "a" : "");
+    table.push_back({arch, std::move(*entries)});
   }
   return table;
 }
