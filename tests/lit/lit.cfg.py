@@ -13,6 +13,9 @@ source_dir = lit_config.params.get("source_dir")
 if not build_dir or not source_dir:
     lit_config.fatal("run through ctest, or pass --param build_dir=... --param source_dir=...")
 
+# Test outputs (%t) live in the build tree, so parallel builds never share them.
+config.test_exec_root = os.path.join(build_dir, "tests", "lit-output")
+
 bin_dir = os.path.join(build_dir, "bin")
 llvm_bin = "/usr/lib/llvm-19/bin"
 config.environment["PATH"] = os.pathsep.join([bin_dir, llvm_bin, config.environment.get("PATH", "")])
