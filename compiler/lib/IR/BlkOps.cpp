@@ -187,6 +187,13 @@ LogicalResult PtrCastOp::verify() {
   return success();
 }
 
+LogicalResult PtrToIntOp::verify() {
+  if (getShapeOrEmpty(getSrc().getType()) != getShapeOrEmpty(getType()) ||
+      isa<RankedTensorType>(getSrc().getType()) != isa<RankedTensorType>(getType()))
+    return emitOpError("source and result must have the same shape");
+  return success();
+}
+
 void LoadOp::build(OpBuilder &b, OperationState &state, Value ptr, Value mask,
                    Value other) {
   build(b, state, getPointeeType(ptr.getType()), ptr, mask, other,

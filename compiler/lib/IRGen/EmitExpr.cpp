@@ -117,8 +117,17 @@ static Value emitBinaryExpr(Emitter &em, const ast::BinaryExpr *e) {
   Location loc = em.loc(e);
   const Shape &shape = i.type.shape();
   if (l.type.isPointerLike() || r.type.isPointerLike()) {
-    if (l.type.isPointerLike() && r.type.isPointerLike())
-      ice("pointer comparison is not supported by the blk dialect");
+    if (l.type.isPointerLike() && r.type.isPointerLike()) {
+      // `p == q` / `p != q`: compare the addresses.
+      auto addr = [&](const ast::Expr *e) -> Value {
+        Value p = em.emitBroadcast(e, shape);
+        Type i64 = getSameShape(p.getType(), em.builder().getI64Type());
+        return em.builder().create<PtrToIntOp>(loc, i64, p);
+      };
+      Value lhs = addr(e->lhs); // sequenced: operands in source order
+      Value rhs = addr(e->rhs);
+      return em.emitArith(e->op, lhs, rhs, ScalarKind::I64, loc);
+    }
     const ast::Expr *ptrExpr = l.type.isPointerLike() ? e->lhs : e->rhs;
     const ast::Expr *offExpr = l.type.isPointerLike() ? e->rhs : e->lhs;
     Value ptr = em.emitBroadcast(ptrExpr, shape);

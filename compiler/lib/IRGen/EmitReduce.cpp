@@ -128,9 +128,11 @@ Value Emitter::emitMath(const ast::CallExpr *call, const std::string &name,
   ScalarKind k = i.operandElem;
   const Shape &shape = i.type.shape();
   Value x = emitAs(args[0], k, shape);
-  if (name == "fma")
-    return b.create<math::FmaOp>(l, x, emitAs(args[1], k, shape),
-                                 emitAs(args[2], k, shape));
+  if (name == "fma") {
+    Value y = emitAs(args[1], k, shape); // operands in source order
+    Value z = emitAs(args[2], k, shape);
+    return b.create<math::FmaOp>(l, x, y, z);
+  }
   if (name == "abs") {
     if (sema::isFloat(k))
       return b.create<math::AbsFOp>(l, x);

@@ -452,3 +452,11 @@ func.func @ptr_cast_shape(%p: tensor<8x!blk.ptr<f32>>) {
   %0 = blk.ptr_cast %p : tensor<8x!blk.ptr<f32>> -> tensor<16x!blk.ptr<i32>>
   return
 }
+
+// -----
+
+func.func @ptr_to_int_shape(%p: tensor<8x!blk.ptr<f32>>) {
+  // expected-error @below {{source and result must have the same shape}}
+  %0 = blk.ptr_to_int %p : tensor<8x!blk.ptr<f32>> -> i64
+  return
+}

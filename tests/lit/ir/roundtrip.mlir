@@ -59,6 +59,8 @@ func.func @memory(%p: !blk.ptr<f32>, %q: !blk.ptr<i32>, %off: tensor<128xi32>,
   %qq = blk.addptr %q, %i : !blk.ptr<i32>, i32
   // CHECK: blk.ptr_cast %{{.*}} : tensor<128x!blk.ptr<f32>> -> tensor<128x!blk.ptr<i32>>
   %pc = blk.ptr_cast %a : tensor<128x!blk.ptr<f32>> -> tensor<128x!blk.ptr<i32>>
+  // CHECK: blk.ptr_to_int %{{.*}} : tensor<128x!blk.ptr<f32>> -> tensor<128xi64>
+  %pi = blk.ptr_to_int %a : tensor<128x!blk.ptr<f32>> -> tensor<128xi64>
   return
 }
 

@@ -137,6 +137,14 @@ def Blk_PtrCastOp : Blk_Op<"ptr_cast", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Blk_PtrToIntOp : Blk_Op<"ptr_to_int", [Pure]> {
+  let summary = "address(es) of pointer(s) as i64 (pointer comparisons)";
+  let arguments = (ins Blk_PtrLike:$src);
+  let results = (outs AnyTypeOf<[I64, StaticShapeTensorOf<[I64]>]>:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Blk_LoadOp : Blk_Op<"load", [
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
