@@ -31,8 +31,11 @@ static const std::map<std::string, Signature> &signatures() {
         {"arange", {{"start", "end"}, 2}},
         {"zeros", {{"shape", "dtype"}, 2}},
         {"full", {{"shape", "value", "dtype"}, 3}},
-        {"load", {{"pointer", "mask", "other", "cache", "evict", "volatile"}, 1}},
-        {"store", {{"pointer", "value", "mask", "cache", "evict"}, 2}},
+        // `cache_modifier`/`eviction_policy` are Triton's spellings of cache/evict.
+        {"load", {{"pointer", "mask", "other", "cache", "evict", "volatile", "cache_modifier",
+                   "eviction_policy"}, 1}},
+        {"store", {{"pointer", "value", "mask", "cache", "evict", "cache_modifier",
+                    "eviction_policy"}, 2}},
         {"atomic_cas", {{"pointer", "cmp", "val"}, 3}},
         {"broadcast_to", {{"x", "shape"}, 2}},
         {"reshape", {{"x", "shape"}, 2}},
@@ -241,7 +244,7 @@ ExprInfo BuiltinChecker::memory() {
         !broadcastsTo(infos[2].type.shape(), ptr.shape()))
       a.report(DiagId::sema_other_shape, range(2),
                {shapeText(infos[2].type.shape()), shapeText(ptr.shape())});
-    for (size_t i : {3, 4})
+    for (size_t i : {3, 4, 6, 7})
       if (has(i) && infos[i].type.kind() != Type::Kind::String)
         badArg(i, "a string");
     if (has(5) && !infos[5].value)
@@ -274,8 +277,11 @@ ExprInfo BuiltinChecker::memory() {
              {"pointer", name, "a pointer to integers", ptr.str()});
   out.operandElem = elem;
   out.type = name == "store" ? Type::voidType() : Type::block(elem, ptr.shape());
+  bool maskAlwaysTrue = !has(maskIndex) || (infos[maskIndex].value && infos[maskIndex].value->getBool());
+  if (name == "store" && ptr.isBlock() && maskAlwaysTrue)
+    a.unmaskedStores.push_back(call);
   if (name == "store")
-    for (size_t i : {3, 4})
+    for (size_t i : {3, 4, 5, 6})
       if (has(i) && infos[i].type.kind() != Type::Kind::String)
         badArg(i, "a string");
   return out;

@@ -62,6 +62,7 @@ private:
   std::optional<GridNode> foldGrid(const ast::Expr *e, const FunctionInstance &inst,
                                    const KernelInfo &k);
   void merge(KernelInfo &k, std::vector<std::vector<Diagnostic>> &sinks);
+  void warnUnmaskedStores(const KernelInfo &k);
 
   Analyzer &a;
   ModuleScope &scope;
@@ -329,6 +330,7 @@ void KernelBuilder::analyzeSpec(KernelInfo &k, Specialization &s,
   a.sink = &sink;
   a.sinkErrors = 0;
   a.instanceCount = 0;
+  a.unmaskedStores.clear();
   s.body = std::make_unique<FunctionInstance>();
   s.body->decl = k.decl;
   s.body->module = scope.module;
@@ -362,8 +364,46 @@ void KernelBuilder::analyzeSpec(KernelInfo &k, Specialization &s,
       s.gridJson += (i ? ", " : "") + s.grid[i].toJson();
     s.gridJson += "]";
   }
+  warnUnmaskedStores(k);
   s.hasErrors = a.sinkErrors != 0;
   a.sink = nullptr;
+}
+
+/// Finds a `cdiv(n, …)` in a grid expression whose `n` is not a parameter
+/// hinted `@multiple_of`: the grid then rounds up past `n`.
+static const ast::CallExpr *roundingCdiv(const ast::Node *n, const KernelInfo &k) {
+  if (auto *c = ast::dyn_cast<ast::CallExpr>(n)) {
+    auto *callee = ast::dyn_cast<ast::NameExpr>(c->callee);
+    if (callee && callee->name == "cdiv" && !c->args.empty()) {
+      auto *num = ast::dyn_cast<ast::NameExpr>(c->args[0]->value);
+      bool hinted = num && std::any_of(k.params.begin(), k.params.end(), [&](const KernelParam &p) {
+                      return p.name == num->name && p.multipleOf;
+                    });
+      if (!hinted)
+        return c;
+    }
+  }
+  const ast::CallExpr *found = nullptr;
+  ast::forEachChild(n, [&](const ast::Node *child) {
+    if (!found)
+      found = roundingCdiv(child, k);
+  });
+  return found;
+}
+
+void KernelBuilder::warnUnmaskedStores(const KernelInfo &k) {
+  if (a.unmaskedStores.empty())
+    return;
+  for (const ast::Expr *g : gridExprs) {
+    const ast::CallExpr *cdiv = roundingCdiv(g, k);
+    if (!cdiv)
+      continue;
+    for (const ast::CallExpr *store : a.unmaskedStores)
+      a.report(DiagId::sema_store_unmasked, store->getRange(), {a.sourceText(cdiv->getRange())})
+          .note(DiagId::note_sema_hint, cdiv->getRange(),
+                {"the grid rounds up here: mask the store, e.g. `mask: offsets < n`"});
+    return;
+  }
 }
 
 /// A key identifying a diagnostic's content (for deduplication).

@@ -15,9 +15,10 @@ static std::string mangleValue(const ConstValue &v) {
 std::string mangleEntryName(const std::string &kernel,
                             const std::vector<ConfigValue> &config,
                             int64_t numWarps) {
-  std::string out = kernel + "_";
-  for (const ConfigValue &c : config)
-    out += "_" + c.name + "_" + mangleValue(c.value);
+  // `k__BM_64_BN_32__w4`: the config pairs are joined by `_`, the groups by `__`.
+  std::string out = kernel;
+  for (size_t i = 0; i < config.size(); ++i)
+    out += (i ? "_" : "__") + config[i].name + "_" + mangleValue(config[i].value);
   return out + "__w" + std::to_string(numWarps);
 }
 

@@ -94,6 +94,9 @@ public:
   unsigned sinkErrors = 0;
   /// fn instances created in the current specialisation.
   unsigned instanceCount = 0;
+  /// `store`s of a pointer block with no mask (or an always-true one) in the
+  /// current specialisation (for the §8.7 warning).
+  std::vector<const ast::CallExpr *> unmaskedStores;
 
   /// nullptr: emit directly; else buffer here.
   std::vector<Diagnostic> *sink = nullptr;

@@ -139,6 +139,9 @@ ScalarKind promoteWithLiterals(ScalarKind a, bool aIsLiteral, ScalarKind b,
   // the typed operand's element kind.
   if (isFloat(lit) && !isFloat(other))
     return ScalarKind::F32;
+  // Arithmetic on booleans counts in i32 (`mask * 2`), as in Triton.
+  if (other == ScalarKind::I1 && lit != ScalarKind::I1)
+    return ScalarKind::I32;
   return other;
 }
 

@@ -1,4 +1,5 @@
 // Unit tests for the blk type model: spelling, broadcasting, promotion.
+#include "blk/Sema/Mangle.h"
 #include "blk/Sema/Type.h"
 
 #include <gtest/gtest.h>
@@ -87,6 +88,9 @@ TEST(Promotion, Literals) {
   // A float literal against integers gives f32.
   EXPECT_EQ(promoteWithLiterals(ScalarKind::I64, false, ScalarKind::F32, true),
             ScalarKind::F32);
+  // Booleans count in i32 against an integer literal.
+  EXPECT_EQ(promoteWithLiterals(ScalarKind::I1, false, ScalarKind::I32, true),
+            ScalarKind::I32);
   // Two literals promote as usual.
   EXPECT_EQ(promoteWithLiterals(ScalarKind::I32, true, ScalarKind::F32, true),
             ScalarKind::F32);
@@ -99,4 +103,17 @@ TEST(Promotion, Narrowing) {
   EXPECT_FALSE(isNarrowing(ScalarKind::I32, ScalarKind::F32));
   EXPECT_FALSE(isNarrowing(ScalarKind::F16, ScalarKind::F32));
   EXPECT_FALSE(isNarrowing(ScalarKind::I32, ScalarKind::I64));
+}
+
+TEST(Mangle, EntryNames) {
+  EXPECT_EQ(mangleEntryName("double_grid", {{"BLOCK", ConstValue::integer(1024)}}, 4),
+            "double_grid__BLOCK_1024__w4");
+  EXPECT_EQ(mangleEntryName("mm",
+                            {{"BM", ConstValue::integer(64)}, {"BN", ConstValue::integer(32)}},
+                            8),
+            "mm__BM_64_BN_32__w8");
+  EXPECT_EQ(mangleEntryName("k", {{"OFF", ConstValue::integer(-5)},
+                                  {"FLAG", ConstValue::boolean(true)}}, 2),
+            "k__OFF_m5_FLAG_1__w2");
+  EXPECT_EQ(mangleEntryName("k", {}, 4), "k__w4");
 }
