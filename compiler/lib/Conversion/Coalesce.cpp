@@ -4,7 +4,8 @@
 // Guarantees: a blocked layout whose order starts at the most contiguous dim
 // and whose sizePerThread there is the widest vector (<= 16 bytes) that
 // contiguity, alignment and mask constancy allow, without leaving threads
-// idle (Triton's coalesce rule, except that a mask does not narrow it). Test: tests/lit/codegen/layouts-coalesce.mlir.
+// idle (Triton's coalesce rule, except that neither a mask nor unproven
+// alignment narrows it: the emitter tests those at run time). Test: tests/lit/codegen/layouts-coalesce.mlir.
 //
 //===----------------------------------------------------------------------===//
 #include "Coalesce.h"
@@ -57,8 +58,12 @@ BlockedEncodingAttr getCoalescedLayout(Operation *memOp, unsigned numWarps) {
   // Atomics stay scalar: PTX has no general vector atomics. The mask does
   // not limit the layout: where it varies inside a vector the emitter moves
   // full groups as vectors and the rest element by element.
-  if (isa<LoadOp, StoreOp>(memOp))
-    vec = getVectorWidth(hints, order[0], getMemoryElemBits(memOp), /*masked=*/false);
+  // Nor does unproven alignment: the emitter tests it at run time.
+  if (isa<LoadOp, StoreOp>(memOp)) {
+    AccessHints trusting = hints;
+    trusting.alignBytes.assign(trusting.alignBytes.size(), 16);
+    vec = getVectorWidth(trusting, order[0], getMemoryElemBits(memOp), /*masked=*/false);
+  }
   int64_t numel = type.getNumElements();
   int64_t threads = int64_t(kWarpSize) * numWarps;
   vec = std::min<int64_t>(vec, std::max<int64_t>(1, numel / threads));

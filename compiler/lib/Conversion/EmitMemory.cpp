@@ -64,30 +64,52 @@ static SmallVector<Group> groupsFor(const LayoutView *v, unsigned numElems,
 }
 
 /// Vector width for `op` in layout `v` (elements), 1 when not provable.
-static unsigned vectorWidth(Operation *op, const LayoutView *v, bool masked) {
+static unsigned vectorWidth(Operation *op, const LayoutView *v, bool masked,
+                            bool trustAlignment = true) {
   if (!v || !v->sliced.empty())
     return 1;
   unsigned d0 = v->base.getOrder()[0];
   AccessHints hints = getAccessHints(op);
+  if (!trustAlignment)
+    hints.alignBytes.assign(hints.alignBytes.size(), 16);
   unsigned vec = getVectorWidth(hints, d0, getMemoryElemBits(op), masked);
   return std::min<unsigned>(vec, v->sizeEff[d0]);
 }
 
-/// Vector width, and whether to split: when contiguity and alignment allow
-/// a wider vector than the mask's constancy, a group moves as one vector
-/// when all its mask bits are set and element by element otherwise (only
-/// the block's ragged edge pays).
-static std::pair<unsigned, bool> chooseWidth(Operation *op, const LayoutView *v,
-                                             bool masked) {
-  unsigned withMask = vectorWidth(op, v, masked);
-  if (!masked || (v && v->numElems() == 1))
-    return {withMask, false};
-  unsigned full = vectorWidth(op, v, false);
-  return full > withMask ? std::pair(full, true) : std::pair(withMask, false);
+namespace {
+/// How a memory op moves its groups (see chooseWidth).
+struct Width {
+  unsigned vec = 1;
+  bool split = false;      ///< vector only where `all` holds, else per element
+  bool checkAlign = false; ///< `all` includes a run-time alignment test
+};
+} // namespace
+
+/// Vector width. Contiguity must be proven; when the mask's constancy or
+/// the proven alignment allow less than contiguity does, a group moves as
+/// one vector where all its mask bits are set (and its address is aligned,
+/// tested at run time) and element by element otherwise, so only the
+/// block's ragged edge or a misaligned row pays.
+static Width chooseWidth(Operation *op, const LayoutView *v, bool masked) {
+  unsigned proven = vectorWidth(op, v, masked);
+  if (!v || v->numElems() == 1)
+    return {proven, false, false};
+  unsigned full = vectorWidth(op, v, false, /*trustAlignment=*/false);
+  if (full <= proven)
+    return {proven, false, false};
+  return {full, true, vectorWidth(op, v, false) < full};
+}
+
+/// True where `ptr` is aligned for a `bytes`-byte vector.
+static llvm::Value *isAligned(llvm::IRBuilder<> &b, llvm::Value *ptr, unsigned bytes) {
+  llvm::Value *addr = b.CreatePtrToInt(ptr, b.getInt64Ty());
+  return b.CreateICmpEQ(b.CreateAnd(addr, bytes - 1), b.getInt64(0));
 }
 
 /// AND of the mask bits of a group's elements.
 static llvm::Value *allOf(llvm::IRBuilder<> &b, ArrayRef<llvm::Value *> mask, Group g) {
+  if (mask.empty())
+    return nullptr;
   llvm::Value *all = mask[g.first];
   for (unsigned j = 1; j < g.vec; ++j)
     all = b.CreateAnd(all, mask[g.first + j * g.stride]);
@@ -245,10 +267,12 @@ llvm::Error Emitter::emitMemoryOp(Operation *op) {
   if (auto load = dyn_cast<LoadOp>(op)) {
     Elems *mask = load.getMask() ? &get(load.getMask()) : nullptr;
     Elems *other = load.getOther() ? &get(load.getOther()) : nullptr;
-    auto [vec, split] = chooseWidth(op, v ? &*v : nullptr, mask != nullptr);
+    Width width = chooseWidth(op, v ? &*v : nullptr, mask != nullptr);
+    unsigned vec = width.vec;
+    bool split = width.split;
     std::string mods = std::string(load.getIsVolatile() ? ".volatile" : "") + ".global" +
                        cacheSuffix(op, true);
-    bool plain = !mask && mods == ".global";
+    bool plain = !mask && !split && mods == ".global";
     Elems out(ptrs.size(), nullptr);
     for (Group g : groupsFor(v ? &*v : nullptr, ptrs.size(), vec)) {
       llvm::Value *ptr = ptrs[g.first];
@@ -269,14 +293,16 @@ llvm::Error Emitter::emitMemoryOp(Operation *op) {
             llvm::Value *o = (*other)[other->size() == 1 ? 0 : g.first + j * g.stride];
             others.push_back(memTy != regTy ? b.CreateZExt(o, memTy) : o);
           }
-        llvm::Value *pred = split ? allOf(b, *mask, g)
-                            : mask ? (*mask)[mask->size() == 1 ? 0 : g.first] : nullptr;
+        llvm::Value *pred = mask ? (*mask)[mask->size() == 1 ? 0 : g.first] : nullptr;
+        if (split)
+          pred = andPred(mask ? allOf(b, *mask, g) : nullptr,
+                         width.checkAlign ? isAligned(b, ptr, g.vec * bytes) : nullptr);
         vals = asmLoad(*this, ptr, pred, others, memTy, g.vec, mods);
         // Split mode: the vector moves only when the whole group is in
         // the mask; otherwise each element loads alone.
         for (unsigned j = 0; split && j < g.vec; ++j) {
           unsigned e = g.first + j * g.stride;
-          llvm::Value *alone = b.CreateAnd((*mask)[e], b.CreateNot(pred));
+          llvm::Value *alone = andPred(mask ? (*mask)[e] : nullptr, b.CreateNot(pred));
           vals[j] = asmLoad(*this, ptrs[e], alone, {vals[j]}, memTy, 1, mods)[0];
         }
       }
@@ -295,7 +321,8 @@ llvm::Error Emitter::emitMemoryOp(Operation *op) {
   Elems &vals = get(store.getValue());
   Elems *mask = store.getMask() ? &get(store.getMask()) : nullptr;
   llvm::Value *owner = v ? ownerPredicate(*v) : b.CreateICmpEQ(tid, i32(0));
-  auto [vec, split] = chooseWidth(op, v ? &*v : nullptr, mask != nullptr);
+  Width width = chooseWidth(op, v ? &*v : nullptr, mask != nullptr);
+  unsigned vec = width.vec;
   std::string mods = ".global" + cacheSuffix(op, false);
   for (Group g : groupsFor(v ? &*v : nullptr, ptrs.size(), vec)) {
     SmallVector<llvm::Value *> elems;
@@ -303,12 +330,14 @@ llvm::Error Emitter::emitMemoryOp(Operation *op) {
       llvm::Value *x = vals[vals.size() == 1 ? 0 : g.first + j * g.stride];
       elems.push_back(memTy != regTy ? b.CreateZExt(x, memTy) : x);
     }
-    if (split) {
-      llvm::Value *all = allOf(b, *mask, g);
+    if (width.split) {
+      llvm::Value *all = andPred(mask ? allOf(b, *mask, g) : nullptr,
+                                 width.checkAlign ? isAligned(b, ptrs[g.first], g.vec * bytes)
+                                                  : nullptr);
       asmStore(*this, ptrs[g.first], andPred(all, owner), elems, mods);
       for (unsigned j = 0; j < g.vec; ++j) {
         unsigned e = g.first + j * g.stride;
-        llvm::Value *alone = b.CreateAnd((*mask)[e], b.CreateNot(all));
+        llvm::Value *alone = andPred(mask ? (*mask)[e] : nullptr, b.CreateNot(all));
         asmStore(*this, ptrs[e], andPred(alone, owner), {elems[j]}, mods);
       }
       continue;

@@ -1,19 +1,26 @@
 // Row softmax (one program per row): max and sum reductions (shuffles +
-// one shared-memory step each), exp as ex2.approx on x*log2(e). Without
-// alignment facts about the row stride, accesses stay scalar (sizePerThread 1).
+// one shared-memory step each), exp as ex2.approx on x*log2(e). Nothing is
+// known about the row stride's alignment, so each 4-element group tests its
+// address at run time: 16-byte vector when aligned and fully in the mask,
+// element by element otherwise.
 // RUN: blk-codegen-test %s --emit=gpu-ir | FileCheck %s --check-prefix=GPU
 // RUN: blk-codegen-test %s --emit=ptx | FileCheck %s --check-prefix=PTX
 // RUN: blk-codegen-test %s --emit=ptx > %t.ptx && %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 
-// GPU: blk.load {{.*}}blkgpu.align = array<i64: 4>{{.*}}sizePerThread = [1]
+// GPU: blk.load {{.*}}blkgpu.align = array<i64: 4>{{.*}}sizePerThread = [4]
 // GPU-NOT: convert_layout
 
-// PTX-COUNT-8: ld.global.b32
+// PTX: and.b64 {{.*}}, 15;
+// PTX: ld.global.v4.b32
+// PTX-COUNT-4: ld.global.b32
+// PTX: ld.global.v4.b32
+// PTX-COUNT-4: ld.global.b32
 // PTX-COUNT-5: shfl.sync.bfly.b32
 // PTX: max.NaN.f32
 // PTX: ex2.approx.f32
 // PTX-COUNT-5: shfl.sync.bfly.b32
-// PTX-COUNT-8: st.global.b32
+// PTX: st.global.v4.b32
+// PTX-COUNT-4: st.global.b32
 // PTX-NOT: ld.local
 
 func.func @softmax__BLOCK_1024__w4(%out: !blk.ptr<f32>, %inp: !blk.ptr<f32>, %in_row_stride: i32, %out_row_stride: i32,
