@@ -87,7 +87,9 @@ int runKernel(const RunFlags &flags, const ToolContext &tool) {
   };
   auto session = interp::Session::load(flags.file, options);
   if (!session) {
-    std::cerr << llvm::toString(session.takeError());
+    std::string text = llvm::toString(session.takeError());
+    if (!text.empty())
+      std::cerr << text << (text.back() == '\n' ? "" : "\n");
     return 1;
   }
   if (interp::findKernels((*session)->module(), flags.kernel, defines).empty())

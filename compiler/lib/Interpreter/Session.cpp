@@ -53,8 +53,10 @@ llvm::Expected<std::unique_ptr<Session>> Session::load(const std::string &path,
     renderText(fe.getDiagnostics().getDiagnostics(), fe.getSourceManager(), text);
     rendered = text.str();
   }
+  // With a printDiagnostics callback the diagnostics are already out: the
+  // error then carries no text of its own.
   if (!ok)
-    return fail(rendered.empty() ? "`" + path + "` has errors" : rendered);
+    return fail(rendered);
   s->moduleOp = lowerToBlockIR(fe, file, s->context, options.optimize, BuildOptions{});
   if (!s->moduleOp)
     return fail("IRGen failed on `" + path + "`");

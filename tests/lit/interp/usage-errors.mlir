@@ -32,3 +32,11 @@ func.func @scale(%x: !blk.ptr<f32>, %s: f32)
   blk.store %p, %m : tensor<4x!blk.ptr<f32>>
   return
 }
+
+// Errors in blk source are compile errors (exit 1), shown as `blkc check` would.
+// RUN: %blkc run %S/Inputs/bad.blk -k bad --grid 1 --arg x=zeros:f32:8 2> %t.err; test $? = 1
+// RUN: FileCheck %s --check-prefix=SOURCE --input-file=%t.err
+// SOURCE: bad.blk:3:22: error:
+// SOURCE-NOT: error
+// RUN: not %blkc run %S/Inputs/nosuch.blk -k bad 2>&1 | FileCheck %s --check-prefix=NOFILE
+// NOFILE: blkc: error: cannot read `{{.*}}nosuch.blk`
