@@ -110,17 +110,20 @@ public:
   }
 
 private:
-  void error(DiagId id, uint32_t begin, uint32_t end, std::string arg = {}) {
+  InFlightDiagnostic error(DiagId id, uint32_t begin, uint32_t end,
+                           std::string arg = {}) {
     ok = false;
-    diags.report(id, SourceRange(SourceLoc{file, begin}, SourceLoc{file, end}),
-                 {arg});
+    return diags.report(
+        id, SourceRange(SourceLoc{file, begin}, SourceLoc{file, end}), {arg});
   }
 
   void badCharacter(uint32_t begin, uint32_t end) {
     uint32_t cp = 0;
     size_t n = utf8Length(text, begin, cp);
-    if (n == 0)
-      return error(DiagId::lex_invalid_utf8, begin, begin + 1);
+    if (n == 0) {
+      error(DiagId::lex_invalid_utf8, begin, begin + 1);
+      return;
+    }
     char hex[16];
     std::snprintf(hex, sizeof hex, "U+%04X", cp);
     std::string what = hex;
@@ -128,7 +131,13 @@ private:
       what += " `" + std::string(text.substr(begin, n)) + "`";
     else if (cp >= 0x21 && cp < 0x7F)
       what = "`" + std::string(1, static_cast<char>(cp)) + "`";
-    error(DiagId::lex_invalid_character, begin, end, what);
+    auto diag = error(DiagId::lex_invalid_character, begin, end, what);
+    if (cp == '?')
+      diag.note(DiagId::note_parse_hint, SourceRange(),
+                {"blk has no `?:` operator; use `where(cond, a, b)`"});
+    else if (cp == '\'')
+      diag.note(DiagId::note_parse_hint, SourceRange(),
+                {"string literals use double quotes"});
   }
 
   /// Comments and strings may hold any UTF-8, but only UTF-8.
@@ -136,8 +145,10 @@ private:
     for (uint32_t i = begin; i < end;) {
       uint32_t cp = 0;
       size_t n = utf8Length(text, i, cp);
-      if (n == 0)
-        return error(DiagId::lex_invalid_utf8, i, i + 1);
+      if (n == 0) {
+        error(DiagId::lex_invalid_utf8, i, i + 1);
+        return;
+      }
       i += static_cast<uint32_t>(n);
     }
   }

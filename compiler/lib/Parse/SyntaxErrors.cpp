@@ -231,6 +231,69 @@ void SyntaxErrorReporter::report(antlr4::Parser *parser,
   auto diag = diags.report(DiagId::parse_expected, at, {want, found});
   if (wantsSemi)
     diag.fixIt(at, ";");
+  std::string hint = hintFor(parser, offending);
+  if (!hint.empty())
+    diag.note(DiagId::note_parse_hint, SourceRange(), {hint});
+}
+
+const antlr4::Token *SyntaxErrorReporter::previous(size_t index,
+                                                   unsigned n) const {
+  while (index > 0) {
+    const antlr4::Token *t = tokens[--index];
+    if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL && --n == 0)
+      return t;
+  }
+  return nullptr;
+}
+
+std::string SyntaxErrorReporter::spelling(const antlr4::Token *t) const {
+  if (!t || t->getType() == kEof)
+    return "";
+  SourceRange r = rangeOf(t);
+  return std::string(text.substr(r.begin.offset, r.length()));
+}
+
+std::string SyntaxErrorReporter::hintFor(antlr4::Parser *parser,
+                                         const antlr4::Token *offending) const {
+  size_t index = std::min(offending->getTokenIndex(), tokens.size());
+  size_t type = offending->getType();
+  size_t rule = parser->getContext() ? parser->getContext()->getRuleIndex()
+                                     : BlkParser::RuleUnit;
+  const antlr4::Token *prev = previous(index, 1);
+  const antlr4::Token *prev2 = previous(index, 2);
+  auto adjacent = [](const antlr4::Token *a, const antlr4::Token *b) {
+    return a && b && a->getStopIndex() + 1 == b->getStartIndex();
+  };
+  std::string word = spelling(offending);
+  if (type == BlkParser::ASSIGN && rule == BlkParser::RulePostfixOp)
+    return "named arguments are written `name: value`, as in `mask: m`";
+  if (type == BlkParser::COLON && rule == BlkParser::RuleAttribute)
+    return "attribute arguments are written `NAME = value`, as in "
+           "`@config(BLOCK = 128)`";
+  if (type == BlkParser::COLON &&
+      (rule == BlkParser::RuleBlock || rule == BlkParser::RuleIfStmt ||
+       rule == BlkParser::RuleWhileStmt || rule == BlkParser::RuleForStmt))
+    return "bodies are written in braces, as in `if cond { … }`";
+  if (type == BlkParser::LPAREN && prev && prev->getType() == BlkParser::FOR)
+    return "loops are written `for i in range(start, end) { … }`";
+  bool plusPlus = type == BlkParser::PLUS && prev &&
+                  prev->getType() == BlkParser::PLUS &&
+                  adjacent(prev, offending);
+  bool minusMinus = prev && prev2 && prev->getType() == BlkParser::MINUS &&
+                    prev2->getType() == BlkParser::MINUS &&
+                    adjacent(prev2, prev);
+  if (plusPlus || minusMinus)
+    return "blk has no `++` or `--`; write `i += 1` or `i -= 1`";
+  if (spelling(prev) == "elif")
+    return "blk writes `else if`, not `elif`";
+  if (word == "and" || word == "or" || word == "not")
+    return "blk writes `&&`, `||` and `!` on scalars (`&`, `|` and `~` on "
+           "blocks)";
+  if (type == BlkParser::IDENT && prev && prev->getType() == BlkParser::FLOAT &&
+      adjacent(prev, offending))
+    return "float literals have no suffix: `1.0` is f32; use `1.0 as f16` for "
+           "other types";
+  return "";
 }
 
 void BlkErrorStrategy::reportNoViableAlternative(

@@ -35,6 +35,12 @@ private:
   SourceRange rangeOf(const antlr4::Token *token) const;
   /// The end of the last visible token before `offending` (for "expected `;`").
   SourceRange afterPrevious(const antlr4::Token *offending) const;
+  /// The `n`-th visible token before token `index`, or nullptr.
+  const antlr4::Token *previous(size_t index, unsigned n) const;
+  std::string spelling(const antlr4::Token *token) const;
+  /// A note for mistakes with a known cause (Python or C habits), or "".
+  std::string hintFor(antlr4::Parser *parser,
+                      const antlr4::Token *offending) const;
 
   FileId file;
   std::string_view text;
