@@ -284,3 +284,23 @@ TEST(Sema, EverySampleChecksClean) {
   }
   EXPECT_GE(count, 10u);
 }
+
+TEST(Sema, GridFoldsToManifestForm) {
+  Harness h(R"(@config(BM = 64, BN = 32)
+@autotune(key = [M, N])
+@grid(cdiv(M, BM) * cdiv(N, BN), max(M - 1, 1) % 7, -BN + 40)
+kernel mm(a: *f32, M: i32, N: i32, const BM: i32, const BN: i32) {
+    store(a + arange(0, BM), 1.0, mask: arange(0, BM) < M);
+}
+)");
+  EXPECT_EQ(h.rendered(), "");
+  const KernelInfo &k = h.result->kernels[0];
+  EXPECT_EQ(k.autotuneKey, (std::vector<std::string>{"M", "N"}));
+  const Specialization &s = k.specializations[0];
+  EXPECT_EQ(s.entryName, "mm__BM_64_BN_32__w4");
+  EXPECT_EQ(s.gridJson,
+            R"([{"op": "mul", "args": [{"op": "cdiv", "args": [{"param": 1}, {"int": 64}]}, )"
+            R"({"op": "cdiv", "args": [{"param": 2}, {"int": 32}]}]}, )"
+            R"({"op": "mod", "args": [{"op": "max", "args": [{"op": "sub", "args": )"
+            R"([{"param": 1}, {"int": 1}]}, {"int": 1}]}, {"int": 7}]}, {"int": 8}])");
+}
