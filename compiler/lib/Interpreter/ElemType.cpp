@@ -6,24 +6,6 @@
 
 namespace blk::interp {
 
-bool isFloatKind(ElemKind k) {
-  return k == ElemKind::F16 || k == ElemKind::BF16 || k == ElemKind::F32 ||
-         k == ElemKind::F64;
-}
-
-unsigned bitWidth(ElemKind k) {
-  switch (k) {
-  case ElemKind::I1: return 1;
-  case ElemKind::I8: return 8;
-  case ElemKind::I16: case ElemKind::F16: case ElemKind::BF16: return 16;
-  case ElemKind::I32: case ElemKind::F32: return 32;
-  case ElemKind::I64: case ElemKind::F64: case ElemKind::Ptr: return 64;
-  }
-  return 64;
-}
-
-unsigned byteSize(ElemKind k) { return k == ElemKind::I1 ? 1 : bitWidth(k) / 8; }
-
 std::string_view kindName(ElemKind k) {
   static constexpr std::string_view kNames[] = {"i1",  "i8",  "i16", "i32", "i64",
                                                 "f16", "bf16", "f32", "f64", "ptr"};

@@ -106,6 +106,11 @@ struct Resolver {
       lastId = id;
     }
     int64_t size = byteSize(kind);
+    if (last && off >= 0 && uint64_t(off) + uint64_t(size) <= last->bytes.size() &&
+        (off & (size - 1)) == 0) { // the common case: in bounds and aligned
+      offset = size_t(off);
+      return last;
+    }
     // Index in elements of the pointer's type (floor division for negatives).
     int64_t index = off >= 0 ? off / size : -((-off + size - 1) / size);
     if (!last) {

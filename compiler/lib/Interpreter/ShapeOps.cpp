@@ -100,8 +100,16 @@ Block addPtr(const Block &ptrs, const Block &offsets) {
   size_t n = std::max(ptrs.size(), offsets.size());
   r.i.resize(n);
   int64_t size = byteSize(ptrs.pointee); // pointers hold byte offsets
-  for (size_t k = 0; k < n; ++k)
-    r.i[k] = ptrs.i[ptrs.size() == 1 ? 0 : k] + offsets.i[offsets.size() == 1 ? 0 : k] * size;
+  const int64_t *p = ptrs.i.data(), *o = offsets.i.data();
+  if (ptrs.size() == n && offsets.size() == n)
+    for (size_t k = 0; k < n; ++k)
+      r.i[k] = p[k] + o[k] * size;
+  else if (ptrs.size() == 1)
+    for (size_t k = 0; k < n; ++k)
+      r.i[k] = p[0] + o[k] * size;
+  else
+    for (size_t k = 0; k < n; ++k)
+      r.i[k] = p[k] + o[0] * size;
   return r;
 }
 

@@ -22,12 +22,17 @@ namespace blk::interp {
 /// of the same width; `Ptr` is a `!blk.ptr<T>` (see Memory.h for encoding).
 enum class ElemKind : uint8_t { I1, I8, I16, I32, I64, F16, BF16, F32, F64, Ptr };
 
-/// True for f16, bf16, f32, f64.
-bool isFloatKind(ElemKind k);
+/// True for f16, bf16, f32, f64. (Inline: called per element in hot loops.)
+inline bool isFloatKind(ElemKind k) {
+  return k == ElemKind::F16 || k == ElemKind::BF16 || k == ElemKind::F32 || k == ElemKind::F64;
+}
 /// Bit width (i1 is 1, Ptr is 64).
-unsigned bitWidth(ElemKind k);
+inline unsigned bitWidth(ElemKind k) {
+  constexpr unsigned kWidths[] = {1, 8, 16, 32, 64, 16, 16, 32, 64, 64};
+  return kWidths[unsigned(k)];
+}
 /// Bytes one element takes in a buffer (i1 takes one byte).
-unsigned byteSize(ElemKind k);
+inline unsigned byteSize(ElemKind k) { return k == ElemKind::I1 ? 1 : bitWidth(k) / 8; }
 /// "i32", "bf16", "ptr".
 std::string_view kindName(ElemKind k);
 
