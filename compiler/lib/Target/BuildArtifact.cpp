@@ -151,6 +151,9 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     for (const KernelCodegenInfo &kernel : ptx.codegen.kernels) {
       EntrySharedMemory &shared = manifestOptions.shared[kernel.entry];
       shared.staticBytes = std::max(shared.staticBytes, kernel.sharedStatic);
+      // Above 48 KiB the backend moves scratch to dynamic shared memory, which
+      // the runtime must pass (and opt in to) at launch.
+      shared.dynamicBytes = std::max(shared.dynamicBytes, kernel.sharedDynamic);
     }
   auto manifest = buildManifest(blkModule, manifestOptions);
   if (!manifest)
