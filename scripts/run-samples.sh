@@ -32,6 +32,15 @@ for f in samples/*.blk; do
   fi
 done
 
+# Seed 5.1: BLOCK = 7 must be refused at compile time (arange needs a power of two).
+if msg=$("$blkc" check -D BLOCK=7 samples/double.blk 2>&1); then
+  result FAIL double "BLOCK=7 was accepted"
+elif echo "$msg" | grep -q "not a power of two"; then
+  result ok double "BLOCK=7 -> $(echo "$msg" | grep -m1 -o 'error: .*')"
+else
+  result FAIL double "BLOCK=7: unexpected error: $(echo "$msg" | head -1)"
+fi
+
 mode=${BLK_RUN_MODE:-}
 if [ -z "$mode" ]; then
   if nvidia-smi -L >/dev/null 2>&1 && ls "$build"/bin/sample-* >/dev/null 2>&1; then
