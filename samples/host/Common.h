@@ -40,8 +40,8 @@ inline std::optional<blk::Context> openContext() {
 }
 
 /// Uniform floats in [lo, hi), reproducible from `seed`; never all zeros.
-inline std::vector<float> randomFloats(size_t n, uint32_t seed, float lo = -1.0f,
-                                       float hi = 1.0f) {
+inline std::vector<float> randomFloats(size_t n, uint32_t seed,
+                                       float lo = -1.0f, float hi = 1.0f) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> dist(lo, hi);
   std::vector<float> v(n);
@@ -101,8 +101,8 @@ inline double maxRelError(const std::vector<float> &got,
     return INFINITY;
   double worst = 0;
   for (size_t i = 0; i < got.size(); ++i) {
-    double e = std::fabs(double(got[i]) - ref[i]) /
-               std::max(std::fabs(ref[i]), floor);
+    double e =
+        std::fabs(double(got[i]) - ref[i]) / std::max(std::fabs(ref[i]), floor);
     if (!(e == e))
       return INFINITY;
     worst = std::max(worst, e);

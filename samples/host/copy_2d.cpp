@@ -7,8 +7,8 @@
 // on a random matrix's transpose.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.h"
 #include "copy_2d.hpp"
+#include "Common.h"
 
 using namespace samples;
 using namespace copy_2d_blk;
@@ -48,10 +48,12 @@ int main() {
     std::vector<float> t = view(base, 4, 3, 1, 4);
 
     std::printf("=== Section 3.3: hardcoded strides vs. real strides ===\n");
-    auto contig = run([&](auto &o) { mod.copy_2d_hardcoded(dbase, o, 3, 4); }, 12);
-    auto hard = run([&](auto &o) { mod.copy_2d_hardcoded(dbase, o, 4, 3); }, 12);
-    auto strided = run(
-        [&](auto &o) { mod.copy_2d_strided(dbase, o, 4, 3, 1, 4); }, 12);
+    auto contig =
+        run([&](auto &o) { mod.copy_2d_hardcoded(dbase, o, 3, 4); }, 12);
+    auto hard =
+        run([&](auto &o) { mod.copy_2d_hardcoded(dbase, o, 4, 3); }, 12);
+    auto strided =
+        run([&](auto &o) { mod.copy_2d_strided(dbase, o, 4, 3, 1, 4); }, 12);
     std::printf("hardcoded kernel on contiguous base, correct? %s\n",
                 pyBool(contig == baseView));
     std::printf("hardcoded kernel on base.t(), correct? %s\n",

@@ -4,8 +4,8 @@
 // random input, each time into a poisoned buffer of exactly n elements.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.h"
 #include "double.hpp"
+#include "Common.h"
 
 using namespace samples;
 

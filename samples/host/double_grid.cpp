@@ -4,8 +4,8 @@
 // output), then every compiled config on random inputs of ragged sizes.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.h"
 #include "double_grid.hpp"
+#include "Common.h"
 
 using namespace samples;
 using namespace double_grid_blk;
@@ -48,8 +48,8 @@ int main() {
     bool ok = seedOk;
     for (const double_grid_config &c : double_grid_configs)
       for (size_t size : {size_t(1), size_t(1000), size_t(1) << 20 | 3})
-        ok &= runOnce(ctx, mod.get(), c, randomFloats(size, 7, -50, 50),
-                      nullptr);
+        ok &=
+            runOnce(ctx, mod.get(), c, randomFloats(size, 7, -50, 50), nullptr);
     return verdict(ok, "double_grid: exact on arange(10) and on random "
                        "n = 1, 1000, 1048579 for every config");
   });

@@ -6,8 +6,8 @@
 // (row_stride > N) and the padding of y must stay poisoned.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.h"
 #include "layernorm.hpp"
+#include "Common.h"
 
 using namespace samples;
 using namespace layernorm_blk;
@@ -40,7 +40,8 @@ static float fromHalf(blk::half h) {
 int main() {
   return runSample("layernorm", [](blk::Context &ctx) {
     module mod(ctx, BLK_SAMPLE_FATBIN);
-    const int M = 97, N = 1500, stride = 1504; // stride keeps rows 16-byte aligned
+    const int M = 97, N = 1500,
+              stride = 1504; // stride keeps rows 16-byte aligned
     const float eps = 1e-5f;
     std::mt19937 rng(17);
     std::uniform_int_distribution<int> k(-256, 256);

@@ -6,8 +6,8 @@
 // rules out TF32 (~1e-3).
 //
 //===----------------------------------------------------------------------===//
-#include "Common.h"
 #include "matmul.hpp"
+#include "Common.h"
 
 using namespace samples;
 using namespace matmul_blk;
@@ -16,15 +16,16 @@ int main() {
   return runSample("matmul", [](blk::Context &ctx) {
     module mod(ctx, BLK_SAMPLE_FATBIN);
     const int M = 301, N = 203, K = 257, ldc = N + 5;
-    std::vector<float> a = randomFloats(size_t(M * K), 31);     // row-major
-    std::vector<float> bT = randomFloats(size_t(N * K), 32);    // B column-major
+    std::vector<float> a = randomFloats(size_t(M * K), 31);  // row-major
+    std::vector<float> bT = randomFloats(size_t(N * K), 32); // B column-major
     blk::DeviceBuffer<float> da(ctx, a), db(ctx, bT), dc(ctx, size_t(M * ldc));
     std::vector<double> ref(size_t(M * N)), scale(size_t(M * N));
     for (int i = 0; i < M; ++i)
       for (int j = 0; j < N; ++j) {
         double s = 0, mag = 0;
         for (int k = 0; k < K; ++k) {
-          double p = double(a[size_t(i * K + k)]) * double(bT[size_t(j * K + k)]);
+          double p =
+              double(a[size_t(i * K + k)]) * double(bT[size_t(j * K + k)]);
           s += p;
           mag += std::fabs(p);
         }
@@ -40,7 +41,8 @@ int main() {
       bool padding = true;
       for (int i = 0; i < M; ++i) {
         for (int j = 0; j < N; ++j) {
-          double e = std::fabs(double(got[size_t(i * ldc + j)]) - ref[size_t(i * N + j)]) /
+          double e = std::fabs(double(got[size_t(i * ldc + j)]) -
+                               ref[size_t(i * N + j)]) /
                      scale[size_t(i * N + j)];
           err = e == e ? std::max(err, e) : INFINITY;
         }
@@ -49,7 +51,8 @@ int main() {
       }
       std::printf("M=%d N=%d K=%d BM=%d BN=%d BK=%d: max error/sum|ab| %.2e, "
                   "padding %s\n",
-                  M, N, K, c.BM, c.BN, c.BK, err, padding ? "untouched" : "WRITTEN");
+                  M, N, K, c.BM, c.BN, c.BK, err,
+                  padding ? "untouched" : "WRITTEN");
       ok &= err < 1e-5 && padding;
     }
     return verdict(ok, "matmul: error < 1e-5 of sum|a*b| for every config");

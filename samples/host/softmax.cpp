@@ -4,8 +4,8 @@
 // padding stays poisoned); the config is the smallest BLOCK >= n_cols.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.h"
 #include "softmax.hpp"
+#include "Common.h"
 
 using namespace samples;
 using namespace softmax_blk;
@@ -25,7 +25,8 @@ int main() {
       std::vector<float> x = randomFloats(size_t(rows * inStride), 4, -8, 8);
       blk::DeviceBuffer<float> dx(ctx, x), out(ctx, size_t(rows * outStride));
       out.fill(kPoison);
-      softmax_kernel(mod.get(), *config)(out, dx, inStride, outStride, rows, cols);
+      softmax_kernel(mod.get(), *config)(out, dx, inStride, outStride, rows,
+                                         cols);
       std::vector<float> got = out.download();
       std::vector<float> gotRows;
       std::vector<double> ref;

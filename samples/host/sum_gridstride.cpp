@@ -5,8 +5,8 @@
 // against a float64 reference.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.h"
 #include "sum_gridstride.hpp"
+#include "Common.h"
 
 using namespace samples;
 

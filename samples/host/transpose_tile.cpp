@@ -4,8 +4,8 @@
 // (2, 3) grid (exact), then a ragged random matrix with the 32 x 32 config.
 //
 //===----------------------------------------------------------------------===//
-#include "Common.h"
 #include "transpose_tile.hpp"
+#include "Common.h"
 
 using namespace samples;
 using namespace transpose_tile_blk;

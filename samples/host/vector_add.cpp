@@ -1,6 +1,6 @@
 //===- vector_add.cpp - out = x + y, every config ------------------------===//
-#include "Common.h"
 #include "vector_add.hpp"
+#include "Common.h"
 
 using namespace samples;
 using namespace vector_add_blk;
@@ -10,7 +10,8 @@ int main() {
     module mod(ctx, BLK_SAMPLE_FATBIN);
     bool ok = true;
     for (int n : {1, 98432, (1 << 22) + 5}) {
-      std::vector<float> x = randomFloats(size_t(n), 1), y = randomFloats(size_t(n), 2);
+      std::vector<float> x = randomFloats(size_t(n), 1),
+                         y = randomFloats(size_t(n), 2);
       blk::DeviceBuffer<float> dx(ctx, x), dy(ctx, y), out(ctx, size_t(n));
       std::vector<double> ref(x.size());
       for (size_t i = 0; i < ref.size(); ++i)
@@ -29,6 +30,7 @@ int main() {
         ok &= exact && err < 1e-6;
       }
     }
-    return verdict(ok, "vector_add: bit-exact f32 sums for every size and config");
+    return verdict(ok,
+                   "vector_add: bit-exact f32 sums for every size and config");
   });
 }
