@@ -55,9 +55,11 @@ llvm::Error Emitter::emitReduce(Operation *op) {
   unsigned axis = red.getAxis();
   unsigned dim = v->kept[axis];
   Block &body = red.getCombineBlock();
-  SmallVector<Elems *> ins;
+  // Copies, not pointers into `values`: emitCombine() adds values, and the
+  // map may rehash under us.
+  SmallVector<Elems> ins;
   for (Value s : red.getSrcs())
-    ins.push_back(&get(s));
+    ins.push_back(get(s));
 
   // (1) within the thread.
   unsigned stride = 1;
@@ -71,12 +73,12 @@ llvm::Error Emitter::emitReduce(Operation *op) {
       continue;
     leaders.push_back(i);
     Elems acc;
-    for (Elems *in : ins)
-      acc.push_back((*in)[i]);
+    for (const Elems &in : ins)
+      acc.push_back(in[i]);
     for (unsigned j = 1; j < per; ++j) {
       Elems next;
-      for (Elems *in : ins)
-        next.push_back((*in)[i + j * stride]);
+      for (const Elems &in : ins)
+        next.push_back(in[i + j * stride]);
       llvm::Expected<Elems> r = emitCombine(body, acc, next);
       if (!r)
         return r.takeError();

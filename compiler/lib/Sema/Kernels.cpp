@@ -268,7 +268,13 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
     s.label += (s.label.empty() ? "" : ", ") + std::string("num_warps=") +
                std::to_string(s.numWarps);
     s.entryName = mangleEntryName(k.name, s.config, s.numWarps);
-    k.specializations.push_back(std::move(s));
+    // `-D` overrides can make configs identical (and the entry name covers
+    // every value that selects one): keep the first, so each entry is unique.
+    bool duplicate = std::any_of(k.specializations.begin(), k.specializations.end(), [&](const Specialization &other) {
+      return other.entryName == s.entryName;
+    });
+    if (!duplicate)
+      k.specializations.push_back(std::move(s));
   }
 }
 
