@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
 using namespace mlir;
@@ -62,6 +63,19 @@ static llvm::CmpInst::Predicate floatPredicate(arith::CmpFPredicate p) {
 }
 
 /// math ops: f32 fast paths, else libdevice (through f32 for f16/bf16).
+/// f32 `/` as `div.full.f32` (within 2 ulp, full range), as Triton does: the
+/// IEEE `div.rn.f32` that LLVM picks is a subroutine call per element in SASS.
+/// Division by a constant stays an `fdiv`, which LLVM folds to a multiply
+/// when that is exact. LLVM 19 has no intrinsic for div.full, hence the asm.
+static llvm::Value *emitFloatDiv(llvm::IRBuilder<> &b, llvm::Value *lhs, llvm::Value *rhs) {
+  if (!lhs->getType()->isFloatTy() || llvm::isa<llvm::Constant>(rhs))
+    return b.CreateFDiv(lhs, rhs);
+  auto *fty = llvm::FunctionType::get(b.getFloatTy(), {b.getFloatTy(), b.getFloatTy()}, false);
+  auto *asmDiv = llvm::InlineAsm::get(fty, "div.full.f32 $0, $1, $2;", "=f,f,f",
+                                      /*hasSideEffects=*/false);
+  return b.CreateCall(asmDiv, {lhs, rhs});
+}
+
 static llvm::Value *emitMath(Emitter &e, Operation *op, ArrayRef<llvm::Value *> x) {
   llvm::IRBuilder<> &b = e.b;
   llvm::Type *t = x[0]->getType();
@@ -176,7 +190,7 @@ llvm::Expected<llvm::Value *> Emitter::emitScalarOp(Operation *op,
       .Case([&](arith::AddFOp) { return b.CreateFAdd(x[0], x[1]); })
       .Case([&](arith::SubFOp) { return b.CreateFSub(x[0], x[1]); })
       .Case([&](arith::MulFOp) { return b.CreateFMul(x[0], x[1]); })
-      .Case([&](arith::DivFOp) { return b.CreateFDiv(x[0], x[1]); })
+      .Case([&](arith::DivFOp) { return emitFloatDiv(b, x[0], x[1]); })
       .Case([&](arith::RemFOp) { return b.CreateFRem(x[0], x[1]); })
       .Case([&](arith::NegFOp) { return b.CreateFNeg(x[0]); })
       .Case([&](arith::MaximumFOp) { return callIntrinsic(llvm::Intrinsic::maximum, {rt}, x); })
