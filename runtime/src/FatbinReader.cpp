@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "blk/runtime/FatbinReader.h"
 #include "blk/runtime/Error.h"
+#include "HexString.h"
 
 #include <cctype>
 #include <cerrno>
@@ -38,16 +39,6 @@ template <class T> T load(const unsigned char *p) {
   T v;
   std::memcpy(&v, p, sizeof(T));
   return v;
-}
-
-std::string hex(uint64_t v) {
-  static const char digits[] = "0123456789abcdef";
-  std::string s;
-  do {
-    s.insert(s.begin(), digits[v & 15]);
-    v >>= 4;
-  } while (v);
-  return "0x" + s;
 }
 
 int hexDigit(char c) {
@@ -133,8 +124,8 @@ FatbinReader::FatbinReader(const void *data, size_t size, std::string origin)
     pos = end;
   }
   if (pos == 0)
-    fail("not a fatbin: bad magic " + hex(load<uint32_t>(data_)) +
-         " (expected " + hex(kFatbinMagic) + ")");
+    fail("not a fatbin: bad magic " + detail::hexString(load<uint32_t>(data_)) +
+         " (expected " + detail::hexString(kFatbinMagic) + ")");
   if (images_.empty())
     fail("corrupt fatbin: no device images");
 }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "blk/runtime/Launch.h"
 #include "blk/runtime/Error.h"
+#include "HexString.h"
 
 #include <limits>
 
@@ -18,16 +19,6 @@ namespace {
   throw Error("argument " + std::to_string(i + 1) + " `" + k.params[i].name +
                   "`: " + what,
               k.name);
-}
-
-std::string hexAddress(uint64_t v) {
-  static const char digits[] = "0123456789abcdef";
-  std::string s;
-  do {
-    s.insert(s.begin(), digits[v & 15]);
-    v >>= 4;
-  } while (v);
-  return "0x" + s;
 }
 
 std::string describeArg(const ArgValue &a) {
@@ -122,12 +113,12 @@ void checkArguments(const KernelDesc &k, ArgValue *args, size_t count) {
       uint64_t natural = scalarKindSize(p.type.elem);
       if (a.bits % natural != 0)
         argError(k, i,
-                 "pointer " + hexAddress(a.bits) + " is misaligned for `" +
+                 "pointer " + detail::hexString(a.bits) + " is misaligned for `" +
                      formatParamType(p.type) + "` (needs " +
                      std::to_string(natural) + "-byte alignment)");
       if (p.aligned > 1 && a.bits % p.aligned != 0)
         argError(k, i,
-                 "pointer " + hexAddress(a.bits) +
+                 "pointer " + detail::hexString(a.bits) +
                      " violates the hint @aligned(" +
                      std::to_string(p.aligned) + ")");
       continue;

@@ -146,57 +146,74 @@ size_t elementOf(const Buffer &buf, size_t offset) { return offset / byteSize(bu
 
 static size_t at(const Block &b, size_t k) { return b.size() == 1 ? 0 : k; }
 
-std::optional<AccessFault> loadBlock(Memory &mem, const Block &ptrs, const Block *mask,
-                                     const Block *other, ElemKind kind, Block &out) {
-  out = Block::zeros(kind, ptrs.shape);
-  Resolver res{mem, "load", ptrs.pointee};
+/// Visits every masked-in element of a pointer block: resolves its address
+/// (a bounds or alignment fault stops the walk and is returned) and calls
+/// `access(buffer, index, k)`. Masked-off elements go to `maskedOff(k)`.
+template <typename Access, typename MaskedOff>
+static std::optional<AccessFault> forEachAccess(Memory &mem, const char *what,
+                                                const Block &ptrs, const Block *mask,
+                                                Access access, MaskedOff maskedOff) {
+  Resolver res{mem, what, ptrs.pointee};
   std::optional<AccessFault> fault;
-  bool isFloat = out.isFloat();
   for (size_t k = 0, n = ptrs.size(); k < n; ++k) {
     if (mask && !mask->i[at(*mask, k)]) {
-      if (other) {
-        if (isFloat)
-          out.f[k] = other->f[at(*other, k)];
-        else
-          out.i[k] = other->i[at(*other, k)];
-      }
+      maskedOff(k);
       continue;
     }
     size_t idx;
     Buffer *buf = res.resolve(ptrs.i[k], k, idx, fault);
     if (!buf)
       return fault;
-    if (!buf->written.empty() && !buf->written[elementOf(*buf, idx)])
-      return AccessFault{"load of never-written " + buf->name + "[" +
-                             std::to_string(elementOf(*buf, idx)) + "]",
-                         k};
-    if (isFloat)
-      out.f[k] = roundFloat(kind, buf->readFloatAt(ptrs.pointee, idx));
-    else
-      out.i[k] = wrapToWidth(bitWidth(kind), buf->readIntAt(ptrs.pointee, idx));
+    if (std::optional<AccessFault> f = access(*buf, idx, k))
+      return f;
   }
   return std::nullopt;
 }
 
+static void markWritten(Buffer &buf, size_t idx) {
+  if (!buf.written.empty())
+    buf.written[elementOf(buf, idx)] = 1;
+}
+
+static void ignoreMaskedOff(size_t) {}
+
+std::optional<AccessFault> loadBlock(Memory &mem, const Block &ptrs, const Block *mask,
+                                     const Block *other, ElemKind kind, Block &out) {
+  out = Block::zeros(kind, ptrs.shape);
+  bool isFloat = out.isFloat();
+  auto maskedOff = [&](size_t k) {
+    if (!other)
+      return;
+    if (isFloat)
+      out.f[k] = other->f[at(*other, k)];
+    else
+      out.i[k] = other->i[at(*other, k)];
+  };
+  auto access = [&](Buffer &buf, size_t idx, size_t k) -> std::optional<AccessFault> {
+    if (!buf.written.empty() && !buf.written[elementOf(buf, idx)])
+      return AccessFault{"load of never-written " + buf.name + "[" +
+                             std::to_string(elementOf(buf, idx)) + "]",
+                         k};
+    if (isFloat)
+      out.f[k] = roundFloat(kind, buf.readFloatAt(ptrs.pointee, idx));
+    else
+      out.i[k] = wrapToWidth(bitWidth(kind), buf.readIntAt(ptrs.pointee, idx));
+    return std::nullopt;
+  };
+  return forEachAccess(mem, "load", ptrs, mask, access, maskedOff);
+}
+
 std::optional<AccessFault> storeBlock(Memory &mem, const Block &ptrs, const Block &value,
                                       const Block *mask) {
-  Resolver res{mem, "store", ptrs.pointee};
-  std::optional<AccessFault> fault;
-  for (size_t k = 0, n = ptrs.size(); k < n; ++k) {
-    if (mask && !mask->i[at(*mask, k)])
-      continue;
-    size_t idx;
-    Buffer *buf = res.resolve(ptrs.i[k], k, idx, fault);
-    if (!buf)
-      return fault;
+  auto access = [&](Buffer &buf, size_t idx, size_t k) -> std::optional<AccessFault> {
     if (value.isFloat())
-      buf->writeFloatAt(ptrs.pointee, idx, value.f[at(value, k)]);
+      buf.writeFloatAt(ptrs.pointee, idx, value.f[at(value, k)]);
     else
-      buf->writeIntAt(ptrs.pointee, idx, value.i[at(value, k)]);
-    if (!buf->written.empty())
-      buf->written[elementOf(*buf, idx)] = 1;
-  }
-  return std::nullopt;
+      buf.writeIntAt(ptrs.pointee, idx, value.i[at(value, k)]);
+    markWritten(buf, idx);
+    return std::nullopt;
+  };
+  return forEachAccess(mem, "store", ptrs, mask, access, ignoreMaskedOff);
 }
 
 /// The new value of an atomic read-modify-write.
@@ -227,59 +244,45 @@ static int64_t rmwInt(RmwKind kind, unsigned w, int64_t old, int64_t v) {
 std::optional<AccessFault> atomicRmw(Memory &mem, RmwKind kind, const Block &ptrs,
                                      const Block &value, const Block *mask, Block &old) {
   old = Block::zeros(value.kind, ptrs.shape);
-  Resolver res{mem, "atomic", ptrs.pointee};
-  std::optional<AccessFault> fault;
   unsigned w = bitWidth(value.kind);
-  for (size_t k = 0, n = ptrs.size(); k < n; ++k) {
-    if (mask && !mask->i[at(*mask, k)])
-      continue;
-    size_t idx;
-    Buffer *buf = res.resolve(ptrs.i[k], k, idx, fault);
-    if (!buf)
-      return fault;
-    std::lock_guard<std::mutex> lock(buf->mutex);
+  auto access = [&](Buffer &buf, size_t idx, size_t k) -> std::optional<AccessFault> {
+    std::lock_guard<std::mutex> lock(buf.mutex);
     if (old.isFloat()) {
-      double prev = roundFloat(value.kind, buf->readFloatAt(ptrs.pointee, idx));
+      double prev = roundFloat(value.kind, buf.readFloatAt(ptrs.pointee, idx));
       old.f[k] = prev;
-      buf->writeFloatAt(ptrs.pointee, idx,
-                        roundFloat(value.kind, rmwFloat(kind, prev, value.f[at(value, k)])));
+      buf.writeFloatAt(ptrs.pointee, idx,
+                       roundFloat(value.kind, rmwFloat(kind, prev, value.f[at(value, k)])));
     } else {
-      int64_t prev = wrapToWidth(w, buf->readIntAt(ptrs.pointee, idx));
+      int64_t prev = wrapToWidth(w, buf.readIntAt(ptrs.pointee, idx));
       old.i[k] = prev;
-      buf->writeIntAt(ptrs.pointee, idx, rmwInt(kind, w, prev, value.i[at(value, k)]));
+      buf.writeIntAt(ptrs.pointee, idx, rmwInt(kind, w, prev, value.i[at(value, k)]));
     }
-    if (!buf->written.empty())
-      buf->written[elementOf(*buf, idx)] = 1;
-  }
-  return std::nullopt;
+    markWritten(buf, idx);
+    return std::nullopt;
+  };
+  return forEachAccess(mem, "atomic", ptrs, mask, access, ignoreMaskedOff);
 }
 
 std::optional<AccessFault> atomicCas(Memory &mem, const Block &ptrs, const Block &cmp,
                                      const Block &value, Block &old) {
   old = Block::zeros(value.kind, ptrs.shape);
-  Resolver res{mem, "atomic", ptrs.pointee};
-  std::optional<AccessFault> fault;
-  for (size_t k = 0, n = ptrs.size(); k < n; ++k) {
-    size_t idx;
-    Buffer *buf = res.resolve(ptrs.i[k], k, idx, fault);
-    if (!buf)
-      return fault;
-    std::lock_guard<std::mutex> lock(buf->mutex);
+  auto access = [&](Buffer &buf, size_t idx, size_t k) -> std::optional<AccessFault> {
+    std::lock_guard<std::mutex> lock(buf.mutex);
     if (old.isFloat()) {
-      double prev = buf->readFloatAt(ptrs.pointee, idx);
+      double prev = buf.readFloatAt(ptrs.pointee, idx);
       old.f[k] = prev;
       if (prev == cmp.f[at(cmp, k)])
-        buf->writeFloatAt(ptrs.pointee, idx, value.f[at(value, k)]);
+        buf.writeFloatAt(ptrs.pointee, idx, value.f[at(value, k)]);
     } else {
-      int64_t prev = wrapToWidth(bitWidth(value.kind), buf->readIntAt(ptrs.pointee, idx));
+      int64_t prev = wrapToWidth(bitWidth(value.kind), buf.readIntAt(ptrs.pointee, idx));
       old.i[k] = prev;
       if (prev == cmp.i[at(cmp, k)])
-        buf->writeIntAt(ptrs.pointee, idx, value.i[at(value, k)]);
+        buf.writeIntAt(ptrs.pointee, idx, value.i[at(value, k)]);
     }
-    if (!buf->written.empty())
-      buf->written[elementOf(*buf, idx)] = 1;
-  }
-  return std::nullopt;
+    markWritten(buf, idx);
+    return std::nullopt;
+  };
+  return forEachAccess(mem, "atomic", ptrs, /*mask=*/nullptr, access, ignoreMaskedOff);
 }
 
 } // namespace blk::interp
