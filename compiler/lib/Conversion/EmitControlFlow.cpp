@@ -65,7 +65,7 @@ static llvm::Error emitFor(Emitter &e, scf::ForOp loop) {
     next.push_back(e.get(v));
   llvm::Value *ivNext = b.CreateAdd(iv, step);
   llvm::BasicBlock *latch = b.GetInsertBlock();
-  b.CreateBr(header);
+  e.setUnrollCount(b.CreateBr(header), e.loopUnrollCount(loop));
   iv->addIncoming(ivNext, latch);
   addIncoming(phis, next, latch);
   b.SetInsertPoint(exit);

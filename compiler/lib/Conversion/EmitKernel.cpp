@@ -293,6 +293,12 @@ llvm::Error Emitter::emit() {
   ann->addOperand(llvm::MDNode::get(
       ctx, {fnMd, llvm::MDString::get(ctx, "maxntidx"),
             llvm::ConstantAsMetadata::get(b.getInt32(getThreads()))}));
+  // `programs_per_sm` (@config): PTX .minnctapersm, so ptxas caps the
+  // registers per thread at what that many programs per SM leave.
+  if (auto pps = kernel->getAttrOfType<mlir::IntegerAttr>("blk.programs_per_sm"))
+    ann->addOperand(llvm::MDNode::get(
+        ctx, {fnMd, llvm::MDString::get(ctx, "minctasm"),
+              llvm::ConstantAsMetadata::get(b.getInt32(int32_t(pps.getInt())))}));
   return llvm::Error::success();
 }
 

@@ -12,6 +12,7 @@
 #include "blk/Conversion/Layout.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/IRBuilder.h"
@@ -116,6 +117,9 @@ public:
   llvm::Error emitDot(mlir::Operation *op);
   llvm::Error emitDebugOp(mlir::Operation *op);
   llvm::Error emitControlFlow(mlir::Operation *op);
+  /// Runtime unroll count for a loop that streams global memory (1: none).
+  unsigned loopUnrollCount(mlir::scf::ForOp loop);
+  void setUnrollCount(llvm::Instruction *backedge, unsigned count);
 
   llvm::Value *callIntrinsic(unsigned id, llvm::ArrayRef<llvm::Type *> types,
                              llvm::ArrayRef<llvm::Value *> args);

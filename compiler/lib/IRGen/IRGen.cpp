@@ -48,6 +48,8 @@ static void addKernelAttributes(OpBuilder &b, func::FuncOp func,
   func->setAttr("blk.kernel", b.getStringAttr(kernel.name));
   func->setAttr("blk.num_warps", b.getI32IntegerAttr(spec.numWarps));
   func->setAttr("blk.num_stages", b.getI32IntegerAttr(spec.numStages));
+  if (spec.programsPerSm > 0)
+    func->setAttr("blk.programs_per_sm", b.getI32IntegerAttr(spec.programsPerSm));
   SmallVector<NamedAttribute> config;
   for (const sema::ConfigValue &c : spec.config) {
     Attribute value = c.value.isBool()

@@ -100,7 +100,7 @@ static json moduleMembers(const Analysis &analysis, std::string_view alias) {
 
 static json attributeItems() {
   static const char *const kAttributes[][2] = {
-      {"config", "@config(NAME = value, …, num_warps = W, num_stages = S): one "
+      {"config", "@config(NAME = value, …, num_warps = W, num_stages = S, programs_per_sm = P): one "
                  "specialisation"},
       {"autotune", "@autotune(key = [args…]): time the configs per key value"},
       {"grid",

@@ -20,6 +20,11 @@
 namespace blk::sema::detail {
 
 /// Parses a `-D` value: an integer (decimal/0x/0b, optional sign) or a boolean.
+/// `@config` keys that shape the launch rather than name a const parameter.
+static bool isLaunchKey(const std::string &name) {
+  return name == "num_warps" || name == "num_stages" || name == "programs_per_sm";
+}
+
 static std::optional<ConstValue> parseDefineValue(std::string text) {
   if (text == "true" || text == "false")
     return ConstValue::boolean(text == "true");
@@ -218,7 +223,7 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
                    {"config", "arguments are named, as in `@config(BLOCK = 128)`"});
           continue;
         }
-        bool special = arg->name == "num_warps" || arg->name == "num_stages";
+        bool special = isLaunchKey(arg->name);
         if (!special && !isConstParam(arg->name)) {
           a.report(DiagId::sema_unknown_config_param, arg->nameRange, {arg->name, k.name});
           continue;
@@ -236,7 +241,7 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
       }
     }
     for (const auto &[name, v] : defines) {
-      if (name == "num_warps" || name == "num_stages" || isConstParam(name)) {
+      if (isLaunchKey(name) || isConstParam(name)) {
         values[name] = v;
         s.fromDefines.push_back(name);
       }
@@ -245,6 +250,14 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
       s.numWarps = it->second.getInt();
     if (auto it = values.find("num_stages"); it != values.end())
       s.numStages = it->second.getInt();
+    if (auto it = values.find("programs_per_sm"); it != values.end()) {
+      s.programsPerSm = it->second.getInt();
+      if (s.programsPerSm < 1 || s.programsPerSm > 32) {
+        a.report(DiagId::sema_invalid_attribute, attr ? attr->getRange() : k.decl->nameRange,
+                 {"config", "`programs_per_sm` must be from 1 to 32"});
+        s.programsPerSm = 0;
+      }
+    }
     if (!isPowerOfTwo(s.numWarps) || s.numWarps > 32 || s.numStages < 1) {
       a.report(DiagId::sema_invalid_attribute, attr ? attr->getRange() : k.decl->nameRange,
                {"config", "`num_warps` must be a power of two from 1 to 32 and "

@@ -202,6 +202,9 @@ struct Specialization {
   std::vector<ConfigValue> config;
   int64_t numWarps = 4;
   int64_t numStages = 3;
+  /// Programs ptxas must fit on one SM (PTX .minnctapersm: caps registers
+  /// per thread); 0: no target.
+  int64_t programsPerSm = 0;
   /// `<kernel>__<NAME>_<value>…__w<num_warps>` (docs/ir.md).
   std::string entryName;
   /// The `@config` it comes from; nullptr when made from `-D` alone.
