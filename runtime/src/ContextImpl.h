@@ -7,6 +7,7 @@
 #include "blk/runtime/Launch.h"
 #include "blk/runtime/Manifest.h"
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -57,11 +58,24 @@ public:
   std::unordered_map<uint64_t, std::weak_ptr<const ModuleState>> cache;
 };
 
-/// One specialisation, resolved: its function and compiled grid.
+/// One value variant (@specialize). Its function is looked up on the first
+/// launch that picks it (resolveVariant), then read without a lock.
+struct VariantState {
+  const Variant *variant = nullptr;
+  mutable std::atomic<CUfunction> function{nullptr};
+};
+
+/// One specialisation, resolved: its function and compiled grid, and the
+/// table that maps argument classes to its value variants.
 struct SpecState {
   const Specialization *spec = nullptr;
   CUfunction function = nullptr;
   GridProgram grid;
+  /// Empty without variants; else 3^k slots indexed by the class vector
+  /// (digit i: 0 any, 1 equal to 1, 2 multiple of 16, weight 3^i), holding
+  /// 1 + the variant's index, or 0 for the generic entry.
+  std::vector<uint8_t> variantSlot;
+  std::unique_ptr<VariantState[]> variants;
 };
 
 /// One kernel and its resolved specialisations.
@@ -78,7 +92,19 @@ struct ModuleState {
   Manifest manifest;
   CUmodule module = nullptr;
   std::vector<KernelState> kernels;
+  /// Serialises the lazy lookup of value variants' functions.
+  mutable std::mutex variantMutex;
 };
+
+/// The variant the checked `args` select in `spec`, or nullptr for the
+/// generic entry. Only called when spec.variantSlot is not empty.
+const VariantState *pickVariant(const KernelDesc &kernel, const SpecState &spec,
+                                const ArgValue *args);
+
+/// The function of `variant`, looked up (and opted in to its shared memory)
+/// on first use. The context must be current. Throws blk::Error.
+CUfunction resolveVariant(const ModuleState &module, const KernelDesc &kernel,
+                          const VariantState &variant);
 
 /// Loads (or finds in the cache) the module held in `bytes`.
 std::shared_ptr<const ModuleState>

@@ -37,6 +37,11 @@ private:
                                 const std::string &where);
   GridExpr gridExpr(const Json &e, const KernelDesc &k,
                     const std::string &where, unsigned depth);
+  void specializedParams(const Json &list, KernelDesc &k,
+                         const std::string &where);
+  Variant variant(const Json &v, const KernelDesc &k, const std::string &where);
+  void sharedSizes(const Json &obj, const std::string &where,
+                   uint32_t &sharedStatic, uint32_t &sharedDynamic);
 
   const std::string &origin_;
 };
@@ -161,12 +166,7 @@ Specialization ManifestParser::specialization(const Json &s,
   if (spec.numWarps <= 0 || spec.threads <= 0 || spec.threads > 1024)
     fail(where, "bad launch shape: " + std::to_string(spec.threads) +
                     " threads, " + std::to_string(spec.numWarps) + " warps");
-  int64_t shs = integer(s, "shared_static", where, 0, false);
-  int64_t shd = integer(s, "shared_dynamic", where, 0, false);
-  if (shs < 0 || shd < 0 || shs > (1 << 30) || shd > (1 << 30))
-    fail(where, "bad shared memory size");
-  spec.sharedStatic = uint32_t(shs);
-  spec.sharedDynamic = uint32_t(shd);
+  sharedSizes(s, where, spec.sharedStatic, spec.sharedDynamic);
   if (s.contains("grid") && !s["grid"].is_null()) {
     const Json &grid = s["grid"];
     if (!grid.is_array() || grid.empty() || grid.size() > 3)
@@ -175,7 +175,90 @@ Specialization ManifestParser::specialization(const Json &s,
       spec.grid.push_back(
           gridExpr(grid[i], k, where + ".grid[" + std::to_string(i) + "]", 0));
   }
+  if (s.contains("variants") && !s["variants"].is_null()) {
+    const Json &vs = s["variants"];
+    if (!vs.is_array())
+      fail(where + ".variants", "expected an array");
+    if (!vs.empty() && k.specialize.empty())
+      fail(where + ".variants",
+           "value variants but the kernel has no \"specialize\" list");
+    for (size_t i = 0; i < vs.size(); ++i) {
+      std::string vw = where + ".variants[" + std::to_string(i) + "]";
+      spec.variants.push_back(variant(vs[i], k, vw));
+      for (size_t j = 0; j + 1 < spec.variants.size(); ++j) {
+        if (spec.variants[j].when == spec.variants.back().when)
+          fail(vw + ".when",
+               "the same classes as variant `" + spec.variants[j].entry + "`");
+        if (spec.variants[j].entry == spec.variants.back().entry)
+          fail(vw + ".entry",
+               "entry `" + spec.variants[j].entry + "` listed twice");
+      }
+      if (spec.variants.back().entry == spec.entry)
+        fail(vw + ".entry", "repeats the specialisation's own entry");
+    }
+  }
   return spec;
+}
+
+void ManifestParser::sharedSizes(const Json &obj, const std::string &where,
+                                 uint32_t &sharedStatic,
+                                 uint32_t &sharedDynamic) {
+  int64_t shs = integer(obj, "shared_static", where, 0, false);
+  int64_t shd = integer(obj, "shared_dynamic", where, 0, false);
+  if (shs < 0 || shd < 0 || shs > (1 << 30) || shd > (1 << 30))
+    fail(where, "bad shared memory size");
+  sharedStatic = uint32_t(shs);
+  sharedDynamic = uint32_t(shd);
+}
+
+void ManifestParser::specializedParams(const Json &list, KernelDesc &k,
+                                       const std::string &where) {
+  if (!list.is_array())
+    fail(where, "expected an array of parameter indices");
+  if (list.size() > kMaxSpecialized)
+    fail(where, std::to_string(list.size()) + " parameters; at most " +
+                    std::to_string(kMaxSpecialized) + " may be specialised");
+  for (size_t i = 0; i < list.size(); ++i) {
+    std::string at = where + "[" + std::to_string(i) + "]";
+    if (!list[i].is_number_integer())
+      fail(at, "expected a parameter index");
+    int64_t index = list[i].get<int64_t>();
+    if (index < 0 || size_t(index) >= k.params.size())
+      fail(at, "parameter index " + std::to_string(index) + " out of range");
+    const Param &p = k.params[size_t(index)];
+    if (p.type.pointer || !isIntegerKind(p.type.elem))
+      fail(at, "parameter `" + p.name + "` is not a scalar integer");
+    for (uint32_t earlier : k.specialize)
+      if (earlier == uint32_t(index))
+        fail(at, "parameter `" + p.name + "` specialised twice");
+    k.specialize.push_back(uint32_t(index));
+  }
+}
+
+Variant ManifestParser::variant(const Json &vj, const KernelDesc &k,
+                                const std::string &where) {
+  Variant v;
+  v.entry = str(vj, "entry", where);
+  if (v.entry.empty())
+    fail(where + ".entry", "empty entry name");
+  const Json &when = field(vj, "when", where);
+  if (!when.is_array() || when.size() != k.specialize.size())
+    fail(where + ".when", "expected " + std::to_string(k.specialize.size()) +
+                              " classes, one per specialised parameter");
+  bool generic = true;
+  for (size_t i = 0; i < when.size(); ++i) {
+    int64_t c = when[i].is_number_integer() ? when[i].get<int64_t>() : -1;
+    if (c != 0 && c != 1 && c != 16)
+      fail(where + ".when[" + std::to_string(i) + "]",
+           "class " + when[i].dump() + " is not 1, 16 or 0");
+    v.when.push_back(int(c));
+    generic = generic && c == 0;
+  }
+  if (generic)
+    fail(where + ".when", "all classes 0: that is the specialisation's own "
+                          "entry, not a variant");
+  sharedSizes(vj, where, v.sharedStatic, v.sharedDynamic);
+  return v;
 }
 
 KernelDesc ManifestParser::kernel(const Json &kj, const std::string &where) {
@@ -221,6 +304,8 @@ KernelDesc ManifestParser::kernel(const Json &kj, const std::string &where) {
           .push_back(item.get<std::string>());
     }
   }
+  if (kj.contains("specialize") && !kj["specialize"].is_null())
+    specializedParams(kj["specialize"], k, at + ".specialize");
   const Json &specs = field(kj, "specializations", at);
   if (!specs.is_array() || specs.empty())
     fail(at + ".specializations", "expected a non-empty array");

@@ -33,7 +33,79 @@ ModuleState::~ModuleState() {
   }
 }
 
-/// Resolves the functions and launch data of every specialisation.
+/// The class-table digit of value class `c` (0, 1, 16 -> 0, 1, 2).
+static unsigned classDigit(int c) { return c == 1 ? 1 : c == 16 ? 2 : 0; }
+
+/// Builds the class -> variant table of `ss` (functions come lazily).
+static void indexVariants(SpecState &ss, const KernelDesc &desc) {
+  const std::vector<Variant> &variants = ss.spec->variants;
+  if (variants.empty())
+    return;
+  size_t slots = 1;
+  for (size_t i = 0; i < desc.specialize.size(); ++i)
+    slots *= 3;
+  ss.variantSlot.assign(slots, 0);
+  ss.variants = std::make_unique<VariantState[]>(variants.size());
+  for (size_t v = 0; v < variants.size(); ++v) {
+    ss.variants[v].variant = &variants[v];
+    size_t slot = 0, weight = 1;
+    for (int c : variants[v].when) {
+      slot += classDigit(c) * weight;
+      weight *= 3;
+    }
+    ss.variantSlot[slot] = uint8_t(v + 1); // the parser refused duplicates
+  }
+}
+
+const VariantState *pickVariant(const KernelDesc &kernel, const SpecState &spec,
+                                const ArgValue *args) {
+  size_t slot = 0, weight = 1;
+  for (uint32_t p : kernel.specialize) {
+    int64_t v = integerArgValue(args[p], kernel.params[p].type.elem);
+    slot += classDigit(valueClass(v)) * weight;
+    weight *= 3;
+  }
+  uint8_t chosen = spec.variantSlot[slot];
+  return chosen ? &spec.variants[chosen - 1] : nullptr;
+}
+
+CUfunction resolveVariant(const ModuleState &m, const KernelDesc &desc,
+                          const VariantState &vs) {
+  CUfunction f = vs.function.load(std::memory_order_acquire);
+  if (f)
+    return f;
+  std::lock_guard<std::mutex> lock(m.variantMutex);
+  f = vs.function.load(std::memory_order_relaxed);
+  if (f)
+    return f;
+  const ContextImpl &ctx = *m.ctx;
+  const Variant &v = *vs.variant;
+  CUresult r = ctx.api->cuModuleGetFunction(&f, m.module, v.entry.c_str());
+  if (r != CUDA_SUCCESS)
+    ctx.fail(r,
+             m.name + ": value variant `" + v.entry +
+                 "` named by the manifest is not in the module",
+             desc.name);
+  uint64_t shared = uint64_t(v.sharedStatic) + v.sharedDynamic;
+  if (shared > ctx.info.limits.maxSharedOptin)
+    throw Error(m.name + ": value variant `" + v.entry + "` needs " +
+                    std::to_string(shared) +
+                    " bytes of shared memory, over the device limit of " +
+                    std::to_string(ctx.info.limits.maxSharedOptin),
+                desc.name);
+  if (shared > kDefaultSharedLimit && v.sharedDynamic > 0)
+    ctx.check(ctx.api->cuFuncSetAttribute(
+                  f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                  int(v.sharedDynamic)),
+              "cannot opt in to " + std::to_string(v.sharedDynamic) +
+                  " bytes of dynamic shared memory for `" + v.entry + "`",
+              desc.name);
+  vs.function.store(f, std::memory_order_release);
+  return f;
+}
+
+/// Resolves the functions and launch data of every specialisation (value
+/// variants are looked up on first use: most programs launch few of them).
 static void resolveKernels(ModuleState &m) {
   ContextImpl &ctx = *m.ctx;
   for (const KernelDesc &desc : m.manifest.kernels) {
@@ -68,6 +140,7 @@ static void resolveKernels(ModuleState &m) {
                       " bytes of dynamic shared memory",
                   desc.name);
       ss.grid = compileGrid(spec.grid, desc.params, desc.name);
+      indexVariants(ss, desc);
       ks.specs.push_back(std::move(ss));
     }
     m.kernels.push_back(std::move(ks));
@@ -233,15 +306,25 @@ void Kernel::launchChecked(const LaunchOptions &options, ArgValue *values,
   if (!checkLaunchShape(grid, *s.spec, ctx.info.limits, d.name))
     return; // an empty grid launches nothing
   ctx.makeCurrent();
-  CUresult r = ctx.api->cuLaunchKernel(
-      s.function, unsigned(grid.x), unsigned(grid.y), unsigned(grid.z),
-      unsigned(s.spec->threads), 1, 1, s.spec->sharedDynamic, options.stream,
-      pointers, nullptr);
+  CUfunction function = s.function;
+  uint32_t shared = s.spec->sharedDynamic;
+  const std::string *entry = &s.spec->entry;
+  // Kernels without @specialize pay this one test per launch.
+  if (!s.variantSlot.empty())
+    if (const detail::VariantState *v = detail::pickVariant(d, s, values)) {
+      function = detail::resolveVariant(*module_, d, *v);
+      shared = v->variant->sharedDynamic;
+      entry = &v->variant->entry;
+    }
+  CUresult r =
+      ctx.api->cuLaunchKernel(function, unsigned(grid.x), unsigned(grid.y),
+                              unsigned(grid.z), unsigned(s.spec->threads), 1, 1,
+                              shared, options.stream, pointers, nullptr);
   if (r != CUDA_SUCCESS)
     ctx.fail(r,
-             "launch of `" + s.spec->entry + "` on grid (" +
-                 std::to_string(grid.x) + ", " + std::to_string(grid.y) + ", " +
-                 std::to_string(grid.z) + ") failed",
+             "launch of `" + *entry + "` on grid (" + std::to_string(grid.x) +
+                 ", " + std::to_string(grid.y) + ", " + std::to_string(grid.z) +
+                 ") failed",
              d.name);
 }
 

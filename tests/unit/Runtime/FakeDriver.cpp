@@ -34,6 +34,7 @@ struct State {
   unsigned paramCount = 0;
   CUresult failNext = CUDA_SUCCESS;
   std::map<std::string, int> sharedAttribute;
+  std::map<std::string, uint64_t> launchCount; ///< by function name
 };
 
 State &state() {
@@ -240,6 +241,7 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
     std::memcpy(&l.params[i], params[i], 8);
   s.paramCount = 0; // one launch only: the next may take fewer parameters
   ++l.launches;
+  ++s.launchCount[fn->name];
   return CUDA_SUCCESS;
 }
 
@@ -312,6 +314,11 @@ int blkFakeSharedAttribute(const char *function) {
   std::lock_guard<std::mutex> lock(state().mutex);
   auto it = state().sharedAttribute.find(function);
   return it == state().sharedAttribute.end() ? -1 : it->second;
+}
+uint64_t blkFakeLaunchCount(const char *function) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  auto it = state().launchCount.find(function);
+  return it == state().launchCount.end() ? 0 : it->second;
 }
 
 } // extern "C"

@@ -28,4 +28,6 @@ typedef void (*BlkFakeLastLaunchFn)(BlkFakeLaunch *out);
 typedef void (*BlkFakeSetParamCountFn)(unsigned count);
 typedef void (*BlkFakeFailNextLaunchFn)(int result);
 typedef int (*BlkFakeSharedAttributeFn)(const char *function);
+/// Successful launches of `function` so far (every thread).
+typedef uint64_t (*BlkFakeLaunchCountFn)(const char *function);
 }

@@ -52,6 +52,23 @@ struct ConfigValue {
   double floatValue = 0;
 };
 
+/// Most parameters one kernel may `@specialize`.
+inline constexpr size_t kMaxSpecialized = 4;
+
+/// The value class of a specialised integer argument: 1 when it equals 1,
+/// else 16 when it is a multiple of 16 (0 included), else 0 (any value).
+constexpr int valueClass(int64_t value) {
+  return value == 1 ? 1 : value % 16 == 0 ? 16 : 0;
+}
+
+/// An entry compiled for one class of each `@specialize`d argument.
+struct Variant {
+  std::string entry;     ///< mangled entry name (the generic's + `__v...`)
+  std::vector<int> when; ///< per KernelDesc::specialize: 1, 16 or 0 (any)
+  uint32_t sharedStatic = 0;
+  uint32_t sharedDynamic = 0;
+};
+
 /// One compiled specialisation of a kernel (one @config / -D set).
 struct Specialization {
   std::string entry; ///< mangled entry name in the cubin / PTX
@@ -62,6 +79,8 @@ struct Specialization {
   uint32_t sharedStatic = 0;
   uint32_t sharedDynamic = 0;
   std::vector<GridExpr> grid; ///< 1 to 3 dimensions; empty without @grid
+  /// Value variants; `entry` itself is the all-0 (generic) one.
+  std::vector<Variant> variants;
 };
 
 /// A kernel and all its specialisations.
@@ -71,6 +90,9 @@ struct KernelDesc {
   std::vector<ConstParam> constParams;
   std::vector<std::string> autotuneKey;
   std::vector<std::string> gridSource;
+  /// `@specialize`d parameters: indices into params (scalar integers, at
+  /// most kMaxSpecialized, no repeats); empty when the kernel has none.
+  std::vector<uint32_t> specialize;
   std::vector<Specialization> specializations;
 };
 
@@ -89,7 +111,8 @@ struct Manifest {
 
 /// Parses and validates manifest JSON. `origin` names the artifact in
 /// messages. Throws blk::Error on malformed JSON, a wrong schema, unknown
-/// types, out-of-range grid parameter indices and similar.
+/// types, out-of-range grid parameter indices, malformed value variants
+/// and similar.
 Manifest parseManifest(std::string_view json, const std::string &origin);
 
 /// Renders one specialisation's config as "BLOCK=1024 num_warps=4".
