@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "blk/IRGen/IRGen.h"
 #include "Emitter.h"
+#include "ValueVariants.h"
 
 #include "blk/IR/BlkDialect.h"
 
@@ -71,17 +72,28 @@ static void addKernelAttributes(OpBuilder &b, func::FuncOp func,
   func->setAttr("blk.const_params", stringArray(b, consts));
   func->setAttr("blk.autotune_key", stringArray(b, kernel.autotuneKey));
   func->setAttr("blk.grid_source", stringArray(b, kernel.gridSource));
+  if (!kernel.specialize.empty()) {
+    SmallVector<int32_t> launchIndices;
+    for (unsigned index : kernel.specialize)
+      launchIndices.push_back(kernel.params[index].runtimeIndex);
+    func->setAttr("blk.specialize", b.getDenseI32ArrayAttr(launchIndices));
+  }
   if (!spec.gridJson.empty())
     func->setAttr("blk.grid", b.getStringAttr(spec.gridJson));
 }
 
+/// Emits one entry of `spec`: the generic one (`variant` empty) or the
+/// value variant compiled for `variant`'s class of each `@specialize`d
+/// parameter (ValueVariants.cpp).
 static func::FuncOp createKernel(OpBuilder &b, irgen::Emitter &emitter,
                                  const sema::KernelInfo &kernel,
-                                 const sema::Specialization &spec) {
+                                 const sema::Specialization &spec,
+                                 ArrayRef<sema::ValueClass> variant = {}) {
   SmallVector<Type> argTypes;
   for (unsigned index : kernel.runtimeParams)
     argTypes.push_back(emitter.lowerType(kernel.params[index].type));
-  auto func = b.create<func::FuncOp>(emitter.loc(kernel.decl), spec.entryName,
+  std::string name = spec.entryName + irgen::variantSuffix(variant);
+  auto func = b.create<func::FuncOp>(emitter.loc(kernel.decl), name,
                                      b.getFunctionType(argTypes, {}));
   for (auto [i, index] : llvm::enumerate(kernel.runtimeParams)) {
     const sema::KernelParam &param = kernel.params[index];
@@ -96,6 +108,8 @@ static func::FuncOp createKernel(OpBuilder &b, irgen::Emitter &emitter,
     argLocs.push_back(emitter.loc(kernel.params[index].decl));
   Block *entry = b.createBlock(&func.getBody(), {}, argTypes, argLocs);
   emitter.emitKernel(kernel, spec, *entry);
+  if (!variant.empty())
+    irgen::applyVariant(b, func, kernel, spec.entryName, variant);
   return func;
 }
 
@@ -119,6 +133,10 @@ OwningOpRef<ModuleOp> generateIR(MLIRContext &context,
         continue;
       b.setInsertionPointToEnd(module->getBody());
       createKernel(b, emitter, kernel, spec);
+      for (const SmallVector<sema::ValueClass> &variant : irgen::valueVariants(kernel)) {
+        b.setInsertionPointToEnd(module->getBody());
+        createKernel(b, emitter, kernel, spec, variant);
+      }
     }
   }
   return module;

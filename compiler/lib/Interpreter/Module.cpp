@@ -55,6 +55,9 @@ std::vector<func::FuncOp> findKernels(ModuleOp module, StringRef name,
     if (!(kernelAttr ? kernelAttr.getValue() == name : fn.getSymName() == name) &&
         fn.getSymName() != name)
       continue;
+    // Value variants (@specialize) compute what the generic entry does.
+    if (fn->hasAttr("blk.variant_of"))
+      continue;
     auto config = fn->getAttrOfType<DictionaryAttr>("blk.config");
     bool matches = true;
     for (const auto &[key, value] : defines) {

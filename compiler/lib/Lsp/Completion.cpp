@@ -105,6 +105,8 @@ static json attributeItems() {
       {"autotune", "@autotune(key = [args…]): time the configs per key value"},
       {"grid",
        "@grid(e0[, e1[, e2]]): launch grid over scalar params and constants"},
+      {"specialize", "@specialize(p, …): entries for integer args equal to 1 / multiples "
+                     "of 16, picked at launch"},
       {"aligned", "@aligned(N): parameter hint, pointer aligned to N bytes"},
       {"multiple_of",
        "@multiple_of(N): parameter hint, value a multiple of N"}};

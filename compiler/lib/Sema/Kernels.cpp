@@ -62,6 +62,7 @@ private:
   void buildParams(KernelInfo &k);
   void buildHints(KernelParam &kp);
   void buildAttributes(KernelInfo &k, std::vector<const ast::Attribute *> &configs);
+  void buildSpecialize(KernelInfo &k, const ast::Attribute *attr);
   void buildSpecs(KernelInfo &k, const std::vector<const ast::Attribute *> &configs);
   void analyzeSpec(KernelInfo &k, Specialization &s, std::vector<Diagnostic> &sink);
   std::optional<GridNode> foldGrid(const ast::Expr *e, const FunctionInstance &inst,
@@ -195,9 +196,42 @@ void KernelBuilder::buildAttributes(KernelInfo &k,
           k.autotuneKey.push_back(n->name);
         }
       }
+    } else if (attr->name == "specialize") {
+      buildSpecialize(k, attr);
     } else {
       a.report(DiagId::sema_unknown_attribute, attr->nameRange, {attr->name});
     }
+  }
+}
+
+void KernelBuilder::buildSpecialize(KernelInfo &k, const ast::Attribute *attr) {
+  if (!k.specialize.empty() || attr->args.empty()) {
+    a.report(DiagId::sema_invalid_attribute, attr->getRange(),
+             {"specialize", k.specialize.empty() ? "expected integer parameters, as in "
+                                                   "`@specialize(stride_x)`"
+                                                 : "a kernel has at most one `@specialize`"});
+    return;
+  }
+  for (const ast::Argument *arg : attr->args) {
+    auto *n = ast::dyn_cast<ast::NameExpr>(arg->value);
+    auto it = std::find_if(k.params.begin(), k.params.end(), [&](const KernelParam &p) {
+      return n && !arg->isNamed() && p.name == n->name;
+    });
+    std::string why;
+    if (it == k.params.end())
+      why = "`" + a.sourceText(arg->getRange()) + "` is not a parameter of `" + k.name + "`";
+    else if (it->isConst || !it->type.isIntLike() || it->type.isBoolLike())
+      why = "`" + it->name + "` is not a runtime integer parameter";
+    else if (std::count(k.specialize.begin(), k.specialize.end(), unsigned(it - k.params.begin())))
+      why = "`" + it->name + "` is listed twice";
+    else if (k.specialize.size() == kMaxSpecialized)
+      why = "at most " + std::to_string(kMaxSpecialized) +
+            " parameters (each one triples the entries compiled)";
+    if (!why.empty()) {
+      a.report(DiagId::sema_invalid_attribute, arg->getRange(), {"specialize", why});
+      continue;
+    }
+    k.specialize.push_back(unsigned(it - k.params.begin()));
   }
 }
 

@@ -122,8 +122,10 @@ static llvm::Expected<Json> kernelJson(mlir::func::FuncOp func, llvm::StringRef 
   }
   Json kernel = {{"name", name.str()}, {"params", std::move(params)},
                  {"const_params", std::move(constParams)},
-                 {"autotune_key", *key}, {"grid_source", *gridSource},
-                 {"specializations", Json::array()}};
+                 {"autotune_key", *key}, {"grid_source", *gridSource}};
+  if (auto specialize = func->getAttrOfType<mlir::DenseI32ArrayAttr>("blk.specialize"))
+    kernel["specialize"] = specialize.asArrayRef().vec();
+  kernel["specializations"] = Json::array();
   return kernel;
 }
 
@@ -176,6 +178,28 @@ static llvm::Expected<Json> specializationJson(mlir::func::FuncOp func, const Js
   return spec;
 }
 
+/// A value variant (docs/manifest.md, "Value variants"): listed under the
+/// specialisation whose generic entry is `genericEntry`, emitted before it.
+static llvm::Error addVariant(mlir::func::FuncOp func, llvm::StringRef genericEntry,
+                              Json &kernel, const ManifestOptions &options) {
+  auto when = func->getAttrOfType<mlir::DenseI32ArrayAttr>("blk.variant_when");
+  if (!when || !kernel.contains("specialize") ||
+      when.size() != int64_t(kernel["specialize"].size()))
+    return FuncReader(func).fail("blk.variant_when",
+                                 "must hold one class per `blk.specialize` parameter");
+  for (Json &spec : kernel["specializations"]) {
+    if (spec["entry"] != genericEntry.str())
+      continue;
+    EntrySharedMemory shared = options.shared.lookup(func.getSymName());
+    spec["variants"].push_back({{"entry", func.getSymName().str()},
+                                {"when", when.asArrayRef().vec()},
+                                {"shared_static", shared.staticBytes},
+                                {"shared_dynamic", shared.dynamicBytes}});
+    return llvm::Error::success();
+  }
+  return FuncReader(func).fail("blk.variant_of", "names no specialisation before it");
+}
+
 llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
                                           const ManifestOptions &options) {
   Json manifest = {{"schema", kManifestSchema},
@@ -198,6 +222,11 @@ llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
       if (!kernel)
         return kernel.takeError();
       it = kernels.insert({kernelName.getValue(), std::move(*kernel)}).first;
+    }
+    if (auto of = func->getAttrOfType<mlir::StringAttr>("blk.variant_of")) {
+      if (llvm::Error err = addVariant(func, of.getValue(), it->second, options))
+        return std::move(err);
+      continue;
     }
     auto spec = specializationJson(func, it->second, options);
     if (!spec)

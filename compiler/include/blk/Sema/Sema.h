@@ -222,6 +222,13 @@ struct Specialization {
 };
 
 /// A `kernel` of the main module.
+/// Most parameters one `@specialize` may list: k of them make 3^k entries
+/// per specialisation.
+constexpr size_t kMaxSpecialized = 4;
+
+/// The class of a specialised integer argument an entry is compiled for.
+enum class ValueClass : uint8_t { Any = 0, One = 1, MultipleOf16 = 16 };
+
 struct KernelInfo {
   const ast::FunctionDecl *decl = nullptr;
   std::string name;
@@ -233,6 +240,9 @@ struct KernelInfo {
   std::vector<unsigned> constParams;
   /// `@autotune(key = [...])` names (runtime parameter names).
   std::vector<std::string> autotuneKey;
+  /// `@specialize(...)`: indices into `params` of the runtime integer
+  /// params compiled per value class (docs/manifest.md, "Value variants").
+  std::vector<unsigned> specialize;
   /// `@grid` expressions: source ranges and source text.
   std::vector<SourceRange> gridRanges;
   std::vector<std::string> gridSource;
