@@ -81,8 +81,8 @@ static ResourceTable readResources(const FatbinReader &reader) {
 
 /// `sm_90: 32 registers, 0 B spill stores, 0 B spill loads, 0 B stack, 1024 B shared`.
 static void printResources(llvm::raw_ostream &out, llvm::StringRef arch,
-                           const EntryResources &entry) {
-  out << "    " << arch << ": " << entry.registers << " registers, ";
+                           const EntryResources &entry, llvm::StringRef indent) {
+  out << indent << arch << ": " << entry.registers << " registers, ";
   if (entry.spillsKnown)
     out << entry.spillStores << " B spill stores, " << entry.spillLoads << " B spill loads, "
         << entry.stackFrame << " B stack, ";
@@ -112,6 +112,18 @@ static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
     out << "  autotune key: " << joinStrings(kernel.autotuneKey) << "\n";
   if (!kernel.gridSource.empty())
     out << "  @grid: " << joinStrings(kernel.gridSource) << "\n";
+  std::vector<std::string> specialized;
+  for (uint32_t index : kernel.specialize)
+    specialized.push_back(kernel.params[index].name);
+  if (!specialized.empty())
+    out << "  @specialize: " << joinStrings(specialized)
+        << " (classes: 1, d = multiple of 16, x = any)\n";
+  auto printEntryResources = [&](const std::string &name, llvm::StringRef indent) {
+    for (const auto &[arch, entries] : resources)
+      for (const EntryResources &entry : entries)
+        if (entry.entry == name)
+          printResources(out, arch, entry, indent);
+  };
 
   for (const Specialization &spec : kernel.specializations) {
     out << "  specialization " << spec.entry << "\n"
@@ -126,10 +138,12 @@ static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
         dims.push_back(formatGrid(dim, kernel));
       out << "    grid: (" << joinStrings(dims) << ")\n";
     }
-    for (const auto &[arch, entries] : resources)
-      for (const EntryResources &entry : entries)
-        if (entry.entry == spec.entry)
-          printResources(out, arch, entry);
+    printEntryResources(spec.entry, "    ");
+    for (const Variant &variant : spec.variants) {
+      out << "    variant " << variant.entry << ": shared memory " << variant.sharedStatic
+          << " B static, " << variant.sharedDynamic << " B dynamic\n";
+      printEntryResources(variant.entry, "      ");
+    }
   }
 }
 
