@@ -230,6 +230,30 @@ void BuiltinChecker::checkMask(size_t maskIndex, const Type &ptr) {
     d.note(DiagId::note_sema_hint, SourceRange(), {"a scalar pointer takes a scalar mask"});
 }
 
+/// `cache:`/`evict:` take a string literal naming a PTX cache operator or
+/// eviction policy (a leading `.` as in Triton is accepted); "" is the default.
+void BuiltinChecker::checkCacheArg(size_t i, std::initializer_list<const char *> allowed) {
+  if (!has(i))
+    return;
+  auto *literal = ast::dyn_cast<ast::StringLiteralExpr>(args[i]->value);
+  std::string list;
+  for (const char *s : allowed)
+    list += std::string(list.empty() ? "" : ", ") + "\"" + s + "\"";
+  if (!literal) {
+    badArg(i, "a string literal: " + list);
+    return;
+  }
+  std::string v = literal->value;
+  if (!v.empty() && v[0] == '.')
+    v.erase(0, 1);
+  if (v.empty() || std::any_of(allowed.begin(), allowed.end(),
+                               [&](const char *s) { return v == s; }))
+    return;
+  const Signature &sig = signatures().at(name);
+  a.report(DiagId::sema_arg_type, range(i),
+           {sig.params[i], name, "one of " + list, "\"" + literal->value + "\""});
+}
+
 ExprInfo BuiltinChecker::memory() {
   const Type &ptr = infos[0].type;
   ExprInfo out;
@@ -244,9 +268,10 @@ ExprInfo BuiltinChecker::memory() {
         !broadcastsTo(infos[2].type.shape(), ptr.shape()))
       a.report(DiagId::sema_other_shape, range(2),
                {shapeText(infos[2].type.shape()), shapeText(ptr.shape())});
-    for (size_t i : {3, 4, 6, 7})
-      if (has(i) && infos[i].type.kind() != Type::Kind::String)
-        badArg(i, "a string");
+    for (size_t i : {3, 6})
+      checkCacheArg(i, {"ca", "cg", "cs", "lu", "cv"});
+    for (size_t i : {4, 7})
+      checkCacheArg(i, {"evict_normal", "evict_first", "evict_last"});
     if (has(5) && !infos[5].value)
       badArg(5, "a constant boolean");
     out.type = Type::block(elem, ptr.shape());
@@ -280,10 +305,12 @@ ExprInfo BuiltinChecker::memory() {
   bool maskAlwaysTrue = !has(maskIndex) || (infos[maskIndex].value && infos[maskIndex].value->getBool());
   if (name == "store" && ptr.isBlock() && maskAlwaysTrue)
     a.unmaskedStores.push_back(call);
-  if (name == "store")
-    for (size_t i : {3, 4, 5, 6})
-      if (has(i) && infos[i].type.kind() != Type::Kind::String)
-        badArg(i, "a string");
+  if (name == "store") {
+    for (size_t i : {3, 5})
+      checkCacheArg(i, {"wb", "cg", "cs", "wt"});
+    for (size_t i : {4, 6})
+      checkCacheArg(i, {"evict_normal", "evict_first", "evict_last"});
+  }
   return out;
 }
 
