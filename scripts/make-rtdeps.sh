@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Makes .rtdeps/, what the device scripts (bench/run_on_device.sh,
+# tests/gpu/*_on_device.sh) need on a GPU machine that has no LLVM and may
+# lack the header-only and source packages: a copy of nlohmann-json and of
+# the GoogleTest sources from this machine (installed by
+# scripts/install-deps.sh), and blkc-built artifacts of samples/double_grid.blk
+# for the runtime's end-to-end check. Carry `.rtdeps` in the device call.
+#   bash scripts/make-rtdeps.sh [path/to/blkc]      (from anywhere)
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BLKC=${1:-$ROOT/build/bin/blkc}
+D=$ROOT/.rtdeps
+mkdir -p "$D/include" "$D/e2e"
+[ -d /usr/include/nlohmann ] || { echo "make-rtdeps: /usr/include/nlohmann missing (run scripts/install-deps.sh)" >&2; exit 1; }
+rm -rf "$D/include/nlohmann" "$D/googletest"
+cp -r /usr/include/nlohmann "$D/include/"
+[ -d /usr/src/googletest ] && cp -r /usr/src/googletest "$D/googletest"
+if [ -x "$BLKC" ]; then
+  "$BLKC" build "$ROOT/samples/double_grid.blk" -o "$D/e2e/double_grid.fatbin"
+  "$BLKC" build "$ROOT/samples/double_grid.blk" --arch sm_90a -o "$D/e2e/double_grid_sm90a.fatbin"
+else
+  echo "make-rtdeps: no blkc at $BLKC: .rtdeps/e2e left as it is" >&2
+fi
+du -sh "$D"
