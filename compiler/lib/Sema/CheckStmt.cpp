@@ -292,6 +292,15 @@ void BodyChecker::checkReturn(const ast::ReturnStmt *s) {
     analyzer.report(DiagId::sema_return_in_kernel, s->getRange());
     return;
   }
+  // fn bodies are inlined into structured control flow (scf.for/while), which
+  // has no early exit out of several regions; a return in a loop would need
+  // flags threaded through every enclosing loop and statement (v0: refused).
+  if (loopDepth > 0) {
+    analyzer.report(DiagId::sema_return_in_loop, s->getRange())
+        .note(DiagId::note_sema_hint, SourceRange(),
+              {"keep the result in a `var`, `break` out of the loop, and `return` after it"});
+    return;
+  }
   if (!fnReturn || v.type.isError()) {
     // An erroneous return poisons the call's result instead of cascading.
     if (!fnReturn || !fnReturn->isError())
