@@ -1,8 +1,9 @@
 //===- EmitLoops.cpp - for and while loops --------------------------------===//
 //
 // `for i in range(a, b, s)` with a constant positive step is an scf.for over
-// the loop variable's type; other steps become an scf.while carrying the
-// induction variable. `while c { … }` is an scf.while whose "before" region
+// the loop variable's type (marked `blk.unroll` for `static_range`); other
+// steps become an scf.while carrying the induction variable. `while c { … }`
+// is an scf.while whose "before" region
 // evaluates c. Every outer variable the body assigns is carried as
 // iter_args / while arguments and rebound to the loop results.
 //
@@ -81,6 +82,10 @@ void Emitter::emitFor(const ast::ForStmt *s) {
 
   if (constStep && *constStep > 0) {
     auto forOp = b.create<scf::ForOp>(l, lb, ub, step, inits);
+    // `static_range` forces unrolling: --blk-unroll-static-loops does it.
+    auto *callee = ast::dyn_cast<ast::NameExpr>(ast::cast<ast::CallExpr>(s->iterable)->callee);
+    if (callee && callee->name == "static_range")
+      forOp->setAttr("blk.unroll", b.getUnitAttr());
     Block *body = forOp.getBody();
     frame->vars[s] = forOp.getInductionVar();
     bind(*frame, carried.getArrayRef(), forOp.getRegionIterArgs());

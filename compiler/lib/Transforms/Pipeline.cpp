@@ -15,6 +15,7 @@
 void blk::buildOptimizationPipeline(mlir::OpPassManager &pm) {
   // IRGen inlines `fn` calls itself; this catches calls in blk-opt inputs.
   pm.addPass(mlir::createInlinerPass());
+  pm.addPass(blk::createUnrollStaticLoops());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(mlir::createSCCPPass());
@@ -27,6 +28,7 @@ void blk::buildOptimizationPipeline(mlir::OpPassManager &pm) {
 
 void blk::registerBlkPasses() {
   registerTestPrintAxisInfo();
+  registerUnrollStaticLoops();
   mlir::registerInlinerPass();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();

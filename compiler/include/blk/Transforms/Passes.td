@@ -21,4 +21,16 @@ def TestPrintAxisInfo : Pass<"blk-test-print-axis-info", "mlir::ModuleOp"> {
   }];
 }
 
+def UnrollStaticLoops : Pass<"blk-unroll-static-loops", "mlir::ModuleOp"> {
+  let summary = "Fully unroll the loops of `for … in static_range(…)`";
+  let description = [{
+    IRGen marks the scf.for of a `static_range` loop with `blk.unroll`; this
+    pass replaces each such loop by one copy of its body per iteration (the
+    bounds are compile-time constants, checked by Sema), so every copy sees
+    its induction variable as a constant. Loops with `break`/`continue`
+    become scf.while and are not marked.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 #endif // BLK_TRANSFORMS_PASSES_TD
