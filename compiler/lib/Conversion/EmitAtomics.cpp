@@ -11,6 +11,8 @@
 
 #include "blk/IR/BlkOps.h"
 
+#include "llvm/IR/InlineAsm.h"
+
 using namespace mlir;
 
 namespace blk::gpu {
@@ -86,6 +88,43 @@ static Elems shareFromOwners(Emitter &e, const LayoutView &v, ArrayRef<llvm::Val
   return out;
 }
 
+/// The PTX `red` (reduction without a result) for an atomic whose old value
+/// nobody reads, or "" where PTX has none. `atom` would make every thread
+/// wait for the old value to come back from L2; `red` is fire-and-forget.
+static std::string redInstruction(AtomicRMWKind kind, llvm::Type *t) {
+  bool isFloat = t->isFloatingPointTy();
+  unsigned bits = t->getPrimitiveSizeInBits();
+  if (bits != 32 && bits != 64)
+    return "";
+  std::string b = std::to_string(bits);
+  switch (kind) {
+  case AtomicRMWKind::add:
+  case AtomicRMWKind::fadd:
+    return isFloat ? "add.f" + b : "add.u" + b;
+  case AtomicRMWKind::max: return isFloat ? "" : "max.s" + b;
+  case AtomicRMWKind::min: return isFloat ? "" : "min.s" + b;
+  case AtomicRMWKind::umax: return "max.u" + b;
+  case AtomicRMWKind::umin: return "min.u" + b;
+  case AtomicRMWKind::and_: return "and.b" + b;
+  case AtomicRMWKind::or_: return "or.b" + b;
+  case AtomicRMWKind::xor_: return "xor.b" + b;
+  default: return "";
+  }
+}
+
+/// `red.global.<op> [ptr], val;` (relaxed, gpu scope: what `atom` without
+/// qualifiers and LLVM's monotonic atomicrmw give).
+static void emitRed(llvm::IRBuilder<> &b, const std::string &op, llvm::Value *ptr,
+                    llvm::Value *val) {
+  llvm::Type *t = val->getType();
+  std::string cons = std::string("l,") +
+                     (t->isFloatTy() ? "f" : t->isDoubleTy() ? "d" : t->isIntegerTy(64) ? "l" : "r") +
+                     ",~{memory}";
+  auto *fty = llvm::FunctionType::get(b.getVoidTy(), {ptr->getType(), t}, false);
+  b.CreateCall(llvm::InlineAsm::get(fty, "red.global." + op + " [$0], $1;", cons, true),
+               {ptr, val});
+}
+
 llvm::Error Emitter::emitAtomic(Operation *op) {
   Value ptrValue = op->getOperand(0);
   std::optional<LayoutView> v = viewOf(ptrValue);
@@ -101,9 +140,15 @@ llvm::Error Emitter::emitAtomic(Operation *op) {
     Elems &vals = get(rmw.getValue());
     Elems *mask = rmw.getMask() ? &get(rmw.getMask()) : nullptr;
     auto kind = binOp(rmw.getKind(), ty->isFloatingPointTy());
+    std::string red =
+        op->getResult(0).use_empty() ? redInstruction(rmw.getKind(), ty) : std::string();
     for (unsigned i = 0; i < ptrs.size(); ++i) {
       llvm::Value *pred = andPred(mask ? pick(*mask, i) : nullptr, owner);
       out.push_back(guarded(*this, pred, ty, [&]() -> llvm::Value * {
+        if (!red.empty()) {
+          emitRed(b, red, ptrs[i], pick(vals, i));
+          return llvm::PoisonValue::get(ty); // unused: no old value
+        }
         return b.CreateAtomicRMW(kind, ptrs[i], pick(vals, i), llvm::MaybeAlign(),
                                  llvm::AtomicOrdering::Monotonic);
       }));

@@ -3,8 +3,12 @@
 // RUN: blk-codegen-test %s --emit=ptx > %t.ptx && %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 // RUN: FileCheck %s < %t.ptx
 
-// CHECK-COUNT-8: atom.global.add.u32
-// CHECK: atom.global.add.f32
+// Neither old value is read, so both are `red` (fire-and-forget), not
+// `atom`; atomics-replicated.mlir reads its old values and keeps `atom`.
+// CHECK-NOT: atom.global
+// CHECK-COUNT-8: red.global.add.u32
+// CHECK: red.global.add.f32
+// CHECK-NOT: atom.global
 // CHECK-NOT: ld.local
 
 func.func @hist__w4(%out: !blk.ptr<i32>, %total: !blk.ptr<f32>, %n: i32)
