@@ -317,11 +317,19 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
     s.entryName = mangleEntryName(k.name, s.config, s.numWarps);
     // `-D` overrides can make configs identical (and the entry name covers
     // every value that selects one): keep the first, so each entry is unique.
-    bool duplicate = std::any_of(k.specializations.begin(), k.specializations.end(), [&](const Specialization &other) {
-      return other.entryName == s.entryName;
-    });
-    if (!duplicate)
+    auto same = std::find_if(k.specializations.begin(), k.specializations.end(),
+                             [&](const Specialization &other) { return other.entryName == s.entryName; });
+    if (same == k.specializations.end()) {
       k.specializations.push_back(std::move(s));
+    } else if (attr && same->configAttr && s.fromDefines.empty() && same->fromDefines.empty()) {
+      // Written twice in the source (only `num_stages`/`programs_per_sm`
+      // differ, or nothing): say so rather than drop one silently.
+      a.report(DiagId::sema_duplicate_config, attr->getRange(), {s.entryName})
+          .note(DiagId::note_previous_here, same->configAttr->getRange(), {"@config"})
+          .note(DiagId::note_sema_hint, SourceRange(),
+                {"an entry is named by its const values and `num_warps`; change one of "
+                 "them, or delete this line"});
+    }
   }
 }
 
