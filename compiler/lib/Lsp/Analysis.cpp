@@ -48,6 +48,9 @@ std::unique_ptr<Analysis> analyzeBuffer(const std::string &path,
   feOptions.binDir = options.binDir;
   // An editor shows every problem, not the first 20.
   feOptions.maxErrors = 0;
+  // Hover and definition keep working in the declarations that parse while
+  // another one is half-typed.
+  feOptions.parse.keepValidDecls = true;
 
   auto analysis = std::make_unique<Analysis>();
   analysis->impl = std::make_unique<Analysis::Impl>(std::move(feOptions));

@@ -33,6 +33,9 @@ public:
 
   /// Builds the module; nullptr if a check failed.
   std::unique_ptr<ast::Module> build(g::BlkParser::UnitContext *unit);
+  /// For a parse with syntax errors: the declarations without any, and the
+  /// names of the others in Module::brokenNames.
+  std::unique_ptr<ast::Module> buildValidDecls(g::BlkParser::UnitContext *unit);
 
 private:
   /// An expression with the height of its tree.

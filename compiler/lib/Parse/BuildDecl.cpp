@@ -18,6 +18,44 @@ std::unique_ptr<Module> ASTBuilder::build(BlkParser::UnitContext *unit) {
   return std::move(module);
 }
 
+/// True when the parser recovered from an error inside `tree`.
+static bool hasSyntaxError(antlr4::tree::ParseTree *tree) {
+  if (dynamic_cast<antlr4::tree::ErrorNode *>(tree))
+    return true;
+  auto *rule = dynamic_cast<antlr4::ParserRuleContext *>(tree);
+  if (!rule)
+    return false;
+  if (rule->exception)
+    return true;
+  for (antlr4::tree::ParseTree *child : rule->children)
+    if (hasSyntaxError(child))
+      return true;
+  return false;
+}
+
+std::unique_ptr<Module> ASTBuilder::buildValidDecls(BlkParser::UnitContext *unit) {
+  module = std::make_unique<Module>(
+      SourceRange(file, 0, static_cast<uint32_t>(text.size())));
+  module->file = file;
+  for (BlkParser::DeclContext *d : unit->decl()) {
+    Decl *decl = hasSyntaxError(d) ? nullptr : buildDecl(d);
+    if (decl && !failed) {
+      module->decls.push_back(decl);
+      continue;
+    }
+    failed = false;
+    antlr4::tree::TerminalNode *name = nullptr;
+    if (auto *f = d->functionDecl())
+      name = f->IDENT();
+    else if (auto *c = d->constDecl())
+      name = c->IDENT();
+    // A token the parser conjured while recovering has no index in the stream.
+    if (name && name->getSymbol()->getTokenIndex() != static_cast<size_t>(-1))
+      module->brokenNames.insert(name->getText());
+  }
+  return std::move(module);
+}
+
 Decl *ASTBuilder::buildDecl(BlkParser::DeclContext *ctx) {
   if (auto *c = ctx->importDecl())
     return buildImport(c);

@@ -220,8 +220,12 @@ std::unique_ptr<ast::Module> parseImpl(FileId file, DiagnosticEngine &diags,
     sim->setPredictionMode(antlr4::atn::PredictionMode::LL);
     parser.setErrorHandler(std::make_shared<BlkErrorStrategy>(reporter));
     unit = parser.unit();
-    if (reporter.hadErrors())
-      return nullptr;
+    if (reporter.hadErrors()) {
+      if (!options.keepValidDecls)
+        return nullptr;
+      ASTBuilder builder(file, text, diags, options);
+      return builder.buildValidDecls(unit);
+    }
   }
   ASTBuilder builder(file, text, diags, options);
   return builder.build(unit);

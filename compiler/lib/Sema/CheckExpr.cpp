@@ -164,6 +164,9 @@ ExprInfo BodyChecker::checkName(const ast::NameExpr *e) {
     info.type = Type::function();
     return info;
   }
+  // A declaration dropped for a syntax error already has its diagnostic.
+  if (module.module && module.module->brokenNames.count(e->name))
+    return info;
   analyzer.report(DiagId::sema_unknown_name, e->getRange(), {e->name});
   return info;
 }

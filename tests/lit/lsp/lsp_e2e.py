@@ -244,6 +244,43 @@ def testUtf16AndUnparseable():
     assert client.close() == 0
 
 
+def testHalfTypedDeclaration():
+    """A syntax error in one declaration leaves the others analysed: hover,
+    definition and symbols work there, and uses of the broken one are not
+    reported as unknown names."""
+    client = LspClient(BLKC)
+    initialize(client)
+    uri = "file://" + os.path.join(WORKDIR, "half.blk")
+    text = FIXED + """
+fn helper(y) { return y * ; }
+
+@grid(1)
+kernel user(p: *f32) {
+    store(p, helper(1.0));
+}
+"""
+    diags = openDoc(client, text, uri=uri)["diagnostics"]
+    messages = [d["message"] for d in diags]
+    assert len(diags) == 1 and diags[0]["code"].startswith("parse_"), messages
+    assert diags[0]["range"]["start"]["line"] == pos(text, "y * ;")["line"], diags
+    h = hoverText(hover(client, text, "BLOCK + arange", uri=uri))
+    assert "BLOCK=1024 → i32 = 1024" in h, h
+    h = hoverText(hover(client, text, "mask: m2", delta=6, uri=uri))
+    assert "i1[1024]" in h and "i1[256]" in h, h
+    r = client.call("textDocument/definition", {"textDocument": {"uri": uri},
+                                                "position": pos(text, "offsets < n")})
+    assert r["result"]["range"]["start"] == pos(text, "offsets"), r
+    r = client.call("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    names = {s["name"] for s in r["result"]}
+    assert {"double_grid", "user"} <= names and "helper" not in names, names
+    # Fixing the declaration brings it back.
+    fixed = text.replace("y * ;", "y * 2.0;")
+    assert change(client, fixed, version=2, uri=uri)["diagnostics"] == []
+    client.call("shutdown")
+    client.notify("exit")
+    assert client.close() == 0
+
+
 def testGarbageAndErrors():
     """Unknown methods, unknown documents, garbage frames: answered, never fatal."""
     client = LspClient(BLKC)
@@ -436,7 +473,7 @@ def testExitCodes():
 
 
 def main():
-    tests = [testMainConversation, testFeatures, testUtf16AndUnparseable,
+    tests = [testMainConversation, testFeatures, testUtf16AndUnparseable, testHalfTypedDeclaration,
              testGarbageAndErrors, testImports, testBurstIsCoalesced, testFuzzNeverDies,
              testExitCodes]
     passed = failed = 0

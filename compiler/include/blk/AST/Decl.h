@@ -12,6 +12,8 @@
 #include "blk/AST/Stmt.h"
 
 #include <memory>
+#include <set>
+#include <string>
 #include <utility>
 
 namespace blk::ast {
@@ -137,6 +139,9 @@ public:
   Module(SourceRange r) : Node(NodeKind::Module, r) {}
   FileId file = 0;
   std::vector<Decl *> decls;
+  /// Names of declarations dropped for syntax errors (ParseOptions::
+  /// keepValidDecls): Sema does not report uses of them as unknown names.
+  std::set<std::string> brokenNames;
 
   /// Allocates a node owned by this module.
   template <typename T> T *create(SourceRange range) {

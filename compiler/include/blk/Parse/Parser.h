@@ -23,11 +23,17 @@ struct ParseOptions {
   unsigned maxNesting = 256;
   /// Tallest expression tree (e.g. operands in one `a + b + …` chain).
   unsigned maxExprHeight = 1000;
+  /// After syntax errors, still return a module holding the declarations
+  /// that parsed cleanly (the language server's hover, definition and
+  /// completion keep working while a buffer is being edited); the names of
+  /// the dropped ones are in Module::brokenNames. Off: nullptr.
+  bool keepValidDecls = false;
 };
 
 /// Parses buffer `file` of `diags.getSourceManager()`. Reports lexical and
 /// syntax errors to `diags`. Returns nullptr if and only if it reported an
-/// error; the returned Module owns all its nodes.
+/// error (except syntax errors under `options.keepValidDecls`); the returned
+/// Module owns all its nodes.
 std::unique_ptr<ast::Module> parseModule(FileId file, DiagnosticEngine &diags,
                                          const ParseOptions &options = {});
 
