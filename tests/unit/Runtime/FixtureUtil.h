@@ -2,7 +2,9 @@
 //--------------===//
 #pragma once
 
+#include "blk/runtime/Error.h"
 #include "blk/runtime/FatbinReader.h"
+#include "blk/runtime/Manifest.h"
 
 #include <gtest/gtest.h>
 
@@ -30,6 +32,16 @@ inline std::vector<unsigned char> fixtureBytes(const std::string &name) {
 inline std::string fixtureManifestJson() {
   std::ifstream in(std::string(BLK_RT_FIXTURE_SRC) + "/kernels.json");
   return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+/// parseManifest's error message for `json` ("" when it parses).
+inline std::string parseError(const std::string &json) {
+  try {
+    parseManifest(json, "m.fatbin");
+  } catch (const Error &e) {
+    return e.what();
+  }
+  return "";
 }
 
 } // namespace blk::test

@@ -5,17 +5,9 @@
 #include "blk/runtime/Manifest.h"
 
 using namespace blk;
+using namespace blk::test;
 
 namespace {
-
-std::string parseError(const std::string &json) {
-  try {
-    parseManifest(json, "m.fatbin");
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "";
-}
 
 /// A one-kernel manifest whose kernel object is `kernel`.
 std::string withKernel(const std::string &kernel) {

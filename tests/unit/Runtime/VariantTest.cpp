@@ -22,15 +22,6 @@ using namespace blk::test;
 
 namespace {
 
-std::string parseError(const std::string &json) {
-  try {
-    parseManifest(json, "m.fatbin");
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "";
-}
-
 /// A manifest of one kernel k(x: *f32, m: i32, n: u64, s: f32) with the
 /// given `specialize` list (JSON, empty for none) and variants of its one
 /// specialisation.
