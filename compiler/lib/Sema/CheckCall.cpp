@@ -208,6 +208,28 @@ bool BodyChecker::checkFunction(const std::vector<ExprInfo> &args,
   return true;
 }
 
+/// Most iterations a `static_range` may have: each one is a copy of the body
+/// (--blk-unroll-static-loops), so a large count would stall the compiler.
+constexpr int64_t kMaxStaticTrips = 1024;
+
+bool BodyChecker::checkStaticTripCount(const ast::CallExpr *call) {
+  std::vector<int64_t> b;
+  for (const ast::Argument *a : call->args)
+    b.push_back(instance.lookup(a->value)->value->getInt());
+  int64_t lo = b.size() == 1 ? 0 : b[0], hi = b.size() == 1 ? b[0] : b[1];
+  int64_t step = b.size() == 3 ? b[2] : 1;
+  // Computed in 128 bits: bounds may be any i64.
+  __int128 span = step > 0 ? __int128(hi) - lo : __int128(lo) - hi;
+  __int128 trips = span <= 0 ? 0 : (span + (step > 0 ? step : -step) - 1) / (step > 0 ? step : -step);
+  if (trips <= kMaxStaticTrips)
+    return true;
+  analyzer.report(DiagId::sema_static_range_too_long, call->getRange(),
+                  {int64_t(trips > INT64_MAX ? INT64_MAX : trips), kMaxStaticTrips})
+      .note(DiagId::note_sema_hint, SourceRange(),
+            {"use `range(…)` for a loop that stays a loop"});
+  return false;
+}
+
 void BodyChecker::checkFor(const ast::ForStmt *s) {
   auto *call = ast::dyn_cast<ast::CallExpr>(s->iterable);
   auto *callee = call ? ast::dyn_cast<ast::NameExpr>(call->callee) : nullptr;
@@ -256,6 +278,8 @@ void BodyChecker::checkFor(const ast::ForStmt *s) {
         ok = false;
       }
     }
+    if (ok && isStatic)
+      ok = checkStaticTripCount(call);
     if (ok)
       ivType = Type::scalar(iv == ScalarKind::I1 ? ScalarKind::I32 : iv);
     ExprInfo callInfo;

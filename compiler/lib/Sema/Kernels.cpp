@@ -299,6 +299,15 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
       s.numWarps = std::clamp<int64_t>(s.numWarps, 1, 32);
       s.numStages = std::max<int64_t>(s.numStages, 1);
     }
+    // An SM holds at most 2048 threads (sm_80/sm_90; fewer on sm_86/89):
+    // a larger target is one ptxas cannot meet.
+    if (s.programsPerSm * 32 * s.numWarps > 2048) {
+      a.report(DiagId::sema_invalid_attribute, attr ? attr->getRange() : k.decl->nameRange,
+               {"config", "`programs_per_sm` = " + std::to_string(s.programsPerSm) + " of " +
+                              std::to_string(32 * s.numWarps) +
+                              " threads is more than the 2048 threads an SM holds"});
+      s.programsPerSm = 0;
+    }
     for (unsigned i : k.constParams) {
       const KernelParam &p = k.params[i];
       auto it = values.find(p.name);

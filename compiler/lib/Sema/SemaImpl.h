@@ -194,6 +194,8 @@ public:
 private:
   // Calls (CheckCall.cpp, Builtins.cpp).
   ExprInfo checkCall(const ast::CallExpr *e);
+  /// A `static_range` with constant bounds: at most kMaxStaticTrips.
+  bool checkStaticTripCount(const ast::CallExpr *call);
   ExprInfo checkFnCall(const ast::CallExpr *e, const ast::FunctionDecl *fn,
                        ModuleScope &fnModule);
   ExprInfo checkBuiltin(const ast::CallExpr *e, const std::string &name);
