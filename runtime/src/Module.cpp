@@ -69,6 +69,35 @@ const VariantState *pickVariant(const KernelDesc &kernel, const SpecState &spec,
   return chosen ? &spec.variants[chosen - 1] : nullptr;
 }
 
+/// The function of `entry` (a specialisation's, or a value variant's: `what`
+/// says which in errors), checked against the device's shared memory and
+/// opted in to more than 48 KiB of dynamic shared memory where it needs it.
+static CUfunction loadEntry(const ModuleState &m, const KernelDesc &desc, const char *what,
+                            const std::string &entry, uint32_t sharedStatic,
+                            uint32_t sharedDynamic) {
+  const ContextImpl &ctx = *m.ctx;
+  CUfunction f = nullptr;
+  CUresult r = ctx.api->cuModuleGetFunction(&f, m.module, entry.c_str());
+  if (r != CUDA_SUCCESS)
+    ctx.fail(r,
+             m.name + ": " + what + " `" + entry +
+                 "` named by the manifest is not in the module",
+             desc.name);
+  uint64_t shared = uint64_t(sharedStatic) + sharedDynamic;
+  if (shared > ctx.info.limits.maxSharedOptin)
+    throw Error(m.name + ": " + what + " `" + entry + "` needs " + std::to_string(shared) +
+                    " bytes of shared memory, over the device limit of " +
+                    std::to_string(ctx.info.limits.maxSharedOptin),
+                desc.name);
+  if (shared > kDefaultSharedLimit && sharedDynamic > 0)
+    ctx.check(ctx.api->cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                          int(sharedDynamic)),
+              "cannot opt in to " + std::to_string(sharedDynamic) +
+                  " bytes of dynamic shared memory for `" + entry + "`",
+              desc.name);
+  return f;
+}
+
 CUfunction resolveVariant(const ModuleState &m, const KernelDesc &desc,
                           const VariantState &vs) {
   CUfunction f = vs.function.load(std::memory_order_acquire);
@@ -78,28 +107,8 @@ CUfunction resolveVariant(const ModuleState &m, const KernelDesc &desc,
   f = vs.function.load(std::memory_order_relaxed);
   if (f)
     return f;
-  const ContextImpl &ctx = *m.ctx;
   const Variant &v = *vs.variant;
-  CUresult r = ctx.api->cuModuleGetFunction(&f, m.module, v.entry.c_str());
-  if (r != CUDA_SUCCESS)
-    ctx.fail(r,
-             m.name + ": value variant `" + v.entry +
-                 "` named by the manifest is not in the module",
-             desc.name);
-  uint64_t shared = uint64_t(v.sharedStatic) + v.sharedDynamic;
-  if (shared > ctx.info.limits.maxSharedOptin)
-    throw Error(m.name + ": value variant `" + v.entry + "` needs " +
-                    std::to_string(shared) +
-                    " bytes of shared memory, over the device limit of " +
-                    std::to_string(ctx.info.limits.maxSharedOptin),
-                desc.name);
-  if (shared > kDefaultSharedLimit && v.sharedDynamic > 0)
-    ctx.check(ctx.api->cuFuncSetAttribute(
-                  f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                  int(v.sharedDynamic)),
-              "cannot opt in to " + std::to_string(v.sharedDynamic) +
-                  " bytes of dynamic shared memory for `" + v.entry + "`",
-              desc.name);
+  f = loadEntry(m, desc, "value variant", v.entry, v.sharedStatic, v.sharedDynamic);
   vs.function.store(f, std::memory_order_release);
   return f;
 }
@@ -114,31 +123,12 @@ static void resolveKernels(ModuleState &m) {
     for (const Specialization &spec : desc.specializations) {
       SpecState ss;
       ss.spec = &spec;
-      CUresult r = ctx.api->cuModuleGetFunction(&ss.function, m.module,
-                                                spec.entry.c_str());
-      if (r != CUDA_SUCCESS)
-        ctx.fail(r,
-                 m.name + ": entry `" + spec.entry +
-                     "` named by the manifest is not in the module",
-                 desc.name);
       if (spec.threads > ctx.info.limits.maxThreadsPerBlock)
         throw Error(m.name + ": " + std::to_string(spec.threads) +
                         " threads per program exceed the device limit",
                     desc.name);
-      uint64_t shared = uint64_t(spec.sharedStatic) + spec.sharedDynamic;
-      if (shared > ctx.info.limits.maxSharedOptin)
-        throw Error(m.name + ": " + std::to_string(shared) +
-                        " bytes of shared memory exceed the device limit of " +
-                        std::to_string(ctx.info.limits.maxSharedOptin),
-                    desc.name);
-      if (shared > kDefaultSharedLimit && spec.sharedDynamic > 0)
-        ctx.check(ctx.api->cuFuncSetAttribute(
-                      ss.function,
-                      CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                      int(spec.sharedDynamic)),
-                  "cannot opt in to " + std::to_string(spec.sharedDynamic) +
-                      " bytes of dynamic shared memory",
-                  desc.name);
+      ss.function = loadEntry(m, desc, "entry", spec.entry, spec.sharedStatic,
+                              spec.sharedDynamic);
       ss.grid = compileGrid(spec.grid, desc.params, desc.name);
       indexVariants(ss, desc);
       ks.specs.push_back(std::move(ss));

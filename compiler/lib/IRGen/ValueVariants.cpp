@@ -43,10 +43,9 @@ SmallVector<SmallVector<ValueClass>> valueVariants(const sema::KernelInfo &kerne
       }
     combos = std::move(next);
   }
-  // The first combination is all-Any: the generic entry, emitted anyway.
+  // The first combination is all-Any: the generic entry, emitted anyway
+  // (without @specialize, the only one).
   combos.erase(combos.begin());
-  if (kernel.specialize.empty())
-    combos.clear();
   return combos;
 }
 

@@ -60,6 +60,25 @@ template <class T> CUresult fill(CUdeviceptr d, T v, size_t n) {
   return CUDA_SUCCESS;
 }
 
+/// The driver's name and description of the errors the fake returns.
+struct ErrorText {
+  const char *name, *text;
+};
+ErrorText errorText(CUresult r) {
+  switch (r) {
+  case CUDA_ERROR_NO_DEVICE:
+    return {"CUDA_ERROR_NO_DEVICE", "no CUDA-capable device is detected"};
+  case CUDA_ERROR_NOT_FOUND:
+    return {"CUDA_ERROR_NOT_FOUND", "named symbol not found"};
+  case CUDA_ERROR_INVALID_CONTEXT:
+    return {"CUDA_ERROR_INVALID_CONTEXT", "invalid device context"};
+  case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES:
+    return {"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "too many resources requested for launch"};
+  default:
+    return {"CUDA_ERROR_UNKNOWN", "unknown error"};
+  }
+}
+
 } // namespace
 
 extern "C" {
@@ -73,43 +92,11 @@ CUresult CUDAAPI cuDriverGetVersion(int *v) {
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuGetErrorName(CUresult r, const char **s) {
-  switch (r) {
-  case CUDA_ERROR_NO_DEVICE:
-    *s = "CUDA_ERROR_NO_DEVICE";
-    break;
-  case CUDA_ERROR_NOT_FOUND:
-    *s = "CUDA_ERROR_NOT_FOUND";
-    break;
-  case CUDA_ERROR_INVALID_CONTEXT:
-    *s = "CUDA_ERROR_INVALID_CONTEXT";
-    break;
-  case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES:
-    *s = "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES";
-    break;
-  default:
-    *s = "CUDA_ERROR_UNKNOWN";
-    break;
-  }
+  *s = errorText(r).name;
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuGetErrorString(CUresult r, const char **s) {
-  switch (r) {
-  case CUDA_ERROR_NO_DEVICE:
-    *s = "no CUDA-capable device is detected";
-    break;
-  case CUDA_ERROR_NOT_FOUND:
-    *s = "named symbol not found";
-    break;
-  case CUDA_ERROR_INVALID_CONTEXT:
-    *s = "invalid device context";
-    break;
-  case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES:
-    *s = "too many resources requested for launch";
-    break;
-  default:
-    *s = "unknown error";
-    break;
-  }
+  *s = errorText(r).text;
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuDeviceGetCount(int *n) {
