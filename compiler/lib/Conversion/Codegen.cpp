@@ -1,22 +1,26 @@
 //===- Codegen.cpp - compileToPtx: the backend pipeline -------------------===//
 //
-// clone → annotate access hints (axis info) → assign layouts → remove
-// conversions  [--emit=gpu-ir]  → emit LLVM IR per kernel → module hook
-// [--emit=llvm] → libdevice → O3 → NVPTX → PTX.
+// clone → the blkgpu pass pipeline (buildGpuPipeline: access hints,
+// coalesce, layouts, conversions, unroll hints)  [--emit=gpu-ir]  → emit
+// LLVM IR per kernel → module hook [--emit=llvm] → libdevice → O3 → NVPTX
+// → PTX.
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Conversion/Codegen.h"
 
-#include "Emitter.h"
-#include "PtxGen.h"
-#include "blk/Conversion/BlkGpuDialect.h"
-#include "blk/Conversion/LayoutPasses.h"
+#include "BlkGpuToLLVM/Emitter.h"
+#include "blk/Target/PtxGen.h"
+#include "blk/Dialect/BlkGpu/IR/BlkGpuDialect.h"
+#include "blk/Dialect/BlkGpu/Transforms/Passes.h"
+#include "blk/Target/GpuTarget.h"
+#include "blk/Transforms/Pipeline.h"
 #include "blk/IR/BlkDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
 
 #include "llvm/IR/Verifier.h"
 
@@ -33,46 +37,36 @@ static llvm::Error makeError(const llvm::Twine &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
 }
 
-/// Shared memory one program may use (opt-in maximum) on `arch`.
-static unsigned maxSharedPerBlock(llvm::StringRef arch) {
-  if (arch.starts_with("sm_90"))
-    return 227 * 1024;
-  if (arch == "sm_80" || arch == "sm_87")
-    return 163 * 1024;
-  return 99 * 1024; // sm_86, sm_89
-}
-
-llvm::Error assignLayouts(ModuleOp module) {
-  module.getContext()->loadDialect<gpu::BlkGpuDialect>();
+llvm::Error assignLayouts(ModuleOp module, const CodegenOptions &options) {
+  MLIRContext *context = module.getContext();
+  context->loadDialect<gpu::BlkGpuDialect>();
   std::string messages;
-  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &diag) {
+  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
     llvm::raw_string_ostream os(messages);
     diag.getLocation().print(os);
     os << ": error: " << diag << "\n";
     return success();
   });
-  for (auto func : module.getOps<func::FuncOp>()) {
-    if (func.isExternal())
-      continue;
-    gpu::annotateAccessHints(func);
-    if (failed(gpu::assignLayouts(func)))
-      return makeError(messages.empty() ? "layout assignment failed" : messages);
-    gpu::removeLayoutConversions(func);
-  }
+  PassManager pm(context);
+  pm.enableVerifier(true);
+  enablePassPrinting(pm, options.printAfter, options.printAfterAll);
+  gpu::buildGpuPipeline(pm, GpuTarget::fromArch(options.arch, options.ptxVersion));
+  if (failed(pm.run(module)))
+    return makeError(messages.empty() ? "the back-end pass pipeline failed" : messages);
   return llvm::Error::success();
 }
 
 void printGpuIr(ModuleOp module, llvm::raw_ostream &os) {
-  // The blk verifiers check layout-free types (docs/ir.md), so blkgpu IR is
-  // printed in the custom form without verifying it.
-  module->print(os, OpPrintingFlags().assumeVerified());
+  module->print(os);
+  os << "\n";
 }
 
 llvm::Expected<CodegenResult> compileToPtx(ModuleOp blkModule,
                                            const CodegenOptions &options) {
   OwningOpRef<ModuleOp> module(cast<ModuleOp>(blkModule->clone()));
-  if (llvm::Error err = assignLayouts(*module))
+  if (llvm::Error err = assignLayouts(*module, options))
     return std::move(err);
+  GpuTarget target = GpuTarget::fromArch(options.arch, options.ptxVersion);
   if (options.gpuIrOut)
     printGpuIr(*module, *options.gpuIrOut);
 
@@ -93,11 +87,11 @@ llvm::Expected<CodegenResult> compileToPtx(ModuleOp blkModule,
     if (llvm::Error err = emitter.emit())
       return std::move(err);
     unsigned shared = emitter.getStaticSharedBytes() + emitter.getDynamicSharedBytes();
-    if (shared > maxSharedPerBlock(options.arch))
+    if (shared > target.maxSharedPerBlock)
       return makeError(func.getSymName() + ": blocks too large: the kernel needs " +
                        llvm::Twine(shared) + " bytes of shared memory, " +
                        options.arch + " allows " +
-                       llvm::Twine(maxSharedPerBlock(options.arch)) +
+                       llvm::Twine(target.maxSharedPerBlock) +
                        " per program (use smaller blocks)");
     result.kernels.push_back({func.getSymName().str(), emitter.getThreads(),
                               emitter.getStaticSharedBytes(),

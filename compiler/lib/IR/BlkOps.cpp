@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "blk/IR/BlkOps.h"
+#include "blk/IR/LayoutInference.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -91,16 +92,24 @@ LogicalResult BroadcastOp::verify() {
   return verifyBlockType(*this, dst, "result");
 }
 
-static RankedTensorType expandedType(RankedTensorType src, int32_t axis) {
+/// The result type of expand_dims; failure when the source's layout
+/// encoding cannot be expanded (LayoutInference.h).
+static FailureOr<RankedTensorType> expandedType(RankedTensorType src, int32_t axis) {
   SmallVector<int64_t> shape(src.getShape());
   shape.insert(shape.begin() + axis, 1);
-  return RankedTensorType::get(shape, src.getElementType());
+  FailureOr<Attribute> enc = inferExpandDimsEncoding(src.getEncoding(), axis);
+  if (failed(enc))
+    return failure();
+  return RankedTensorType::get(shape, src.getElementType(), *enc);
 }
 
 void ExpandDimsOp::build(OpBuilder &b, OperationState &state, Value src,
                          int32_t axis) {
-  auto type = expandedType(cast<RankedTensorType>(src.getType()), axis);
-  build(b, state, type, src, axis);
+  auto srcType = cast<RankedTensorType>(src.getType());
+  FailureOr<RankedTensorType> type = expandedType(srcType, axis);
+  if (failed(type)) // the verifier reports it
+    type = expandedType(RankedTensorType::get(srcType.getShape(), srcType.getElementType()), axis);
+  build(b, state, *type, src, axis);
 }
 
 LogicalResult ExpandDimsOp::verify() {
@@ -109,9 +118,12 @@ LogicalResult ExpandDimsOp::verify() {
   if (axis < 0 || axis > src.getRank())
     return emitOpError() << "axis " << axis << " out of range for rank "
                          << src.getRank();
-  auto expected = expandedType(src, axis);
-  if (getType() != expected)
-    return emitOpError() << "result type must be " << expected << ", got "
+  FailureOr<RankedTensorType> expected = expandedType(src, axis);
+  if (failed(expected))
+    return emitOpError() << "cannot expand a block with layout " << src.getEncoding()
+                         << " along axis " << axis;
+  if (getType() != *expected)
+    return emitOpError() << "result type must be " << *expected << ", got "
                          << getType();
   return success();
 }
@@ -129,12 +141,17 @@ LogicalResult ReshapeOp::verify() {
   return verifyBlockType(*this, dst, "result");
 }
 
-static RankedTensorType transposedType(RankedTensorType src,
-                                       ArrayRef<int32_t> order) {
+/// The result type of trans; failure when the source's layout encoding
+/// cannot be permuted (LayoutInference.h).
+static FailureOr<RankedTensorType> transposedType(RankedTensorType src,
+                                                  ArrayRef<int32_t> order) {
   SmallVector<int64_t> shape;
   for (int32_t d : order)
     shape.push_back(src.getDimSize(d));
-  return RankedTensorType::get(shape, src.getElementType());
+  FailureOr<Attribute> enc = inferTransEncoding(src.getEncoding(), order);
+  if (failed(enc))
+    return failure();
+  return RankedTensorType::get(shape, src.getElementType(), *enc);
 }
 
 static bool isPermutation(ArrayRef<int32_t> order) {
@@ -149,8 +166,11 @@ static bool isPermutation(ArrayRef<int32_t> order) {
 
 void TransOp::build(OpBuilder &b, OperationState &state, Value src,
                     ArrayRef<int32_t> order) {
-  auto type = transposedType(cast<RankedTensorType>(src.getType()), order);
-  build(b, state, type, src, order);
+  auto srcType = cast<RankedTensorType>(src.getType());
+  FailureOr<RankedTensorType> type = transposedType(srcType, order);
+  if (failed(type)) // the verifier reports it
+    type = transposedType(RankedTensorType::get(srcType.getShape(), srcType.getElementType()), order);
+  build(b, state, *type, src, order);
 }
 
 LogicalResult TransOp::verify() {
@@ -160,9 +180,11 @@ LogicalResult TransOp::verify() {
       !isPermutation(order))
     return emitOpError() << "order must be a permutation of the "
                          << src.getRank() << " source dimensions";
-  auto expected = transposedType(src, order);
-  if (getType() != expected)
-    return emitOpError() << "result type must be " << expected << ", got "
+  FailureOr<RankedTensorType> expected = transposedType(src, order);
+  if (failed(expected))
+    return emitOpError() << "cannot transpose a block with layout " << src.getEncoding();
+  if (getType() != *expected)
+    return emitOpError() << "result type must be " << *expected << ", got "
                          << getType();
   return success();
 }

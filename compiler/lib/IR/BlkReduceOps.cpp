@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "blk/IR/BlkOps.h"
+#include "blk/IR/LayoutInference.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -18,7 +19,11 @@ Type ReduceOp::getReducedType(Type srcType, int32_t axis) {
     return tensor.getElementType();
   SmallVector<int64_t> shape(tensor.getShape());
   shape.erase(shape.begin() + axis);
-  return RankedTensorType::get(shape, tensor.getElementType());
+  // A layout the encoding's dialect cannot reduce gives an unencoded type,
+  // which the verifier then reports as a mismatch.
+  FailureOr<Attribute> enc = inferReduceEncoding(tensor.getEncoding(), axis);
+  return RankedTensorType::get(shape, tensor.getElementType(),
+                               succeeded(enc) ? *enc : Attribute());
 }
 
 /// Creates the combiner block with its 2N arguments; the caller fills it.

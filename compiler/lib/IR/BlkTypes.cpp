@@ -35,8 +35,10 @@ Type blk::getElementTypeOrSelf(Type type) {
 }
 
 Type blk::getSameShape(Type type, Type elem) {
+  // The layout encoding (blkgpu IR) is kept: a load's result, a mask and a
+  // pointer block share their layout.
   if (auto tensor = dyn_cast<RankedTensorType>(type))
-    return RankedTensorType::get(tensor.getShape(), elem);
+    return RankedTensorType::get(tensor.getShape(), elem, tensor.getEncoding());
   return elem;
 }
 

@@ -86,6 +86,8 @@ int emitTarget(Frontend &fe, FileId file, const BuildOptions &options,
     sources.push_back(fe.getSourceManager().getPath(source->file));
   target::TargetBuildOptions target = options.target;
   target.verbose |= options.timeStages;
+  target.printAfter = options.printAfter;
+  target.printAfterAll = options.printAfterAll;
   return target::runTargetStage(*module, stage, target, options.output, sources, os);
 }
 
@@ -159,19 +161,7 @@ OwningOpRef<ModuleOp> lowerToBlockIR(Frontend &fe, FileId file,
   start = Clock::now();
   PassManager pm(&context);
   pm.enableVerifier(true);
-  if (options.printAfterAll || !options.printAfter.empty()) {
-    // IR printing needs a single-threaded context.
-    context.disableMultithreading();
-    std::vector<std::string> names = options.printAfter;
-    bool all = options.printAfterAll;
-    pm.enableIRPrinting(
-        [](Pass *, Operation *) { return false; },
-        [names, all](Pass *pass, Operation *) {
-          return all || std::find(names.begin(), names.end(),
-                                  pass->getArgument().str()) != names.end();
-        },
-        /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false);
-  }
+  enablePassPrinting(pm, options.printAfter, options.printAfterAll);
   buildOptimizationPipeline(pm);
   if (failed(pm.run(*module)))
     internalError("passes", "the optimisation pipeline failed");

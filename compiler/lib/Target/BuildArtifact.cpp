@@ -62,9 +62,12 @@ struct ArchPtx {
 };
 } // namespace
 
-static CodegenOptions codegenOptions(const GpuArch &arch, unsigned optLevel,
-                                     const CudaToolkit &toolkit) {
+static CodegenOptions codegenOptions(const GpuArch &arch, const ArtifactOptions &artifact) {
+  unsigned optLevel = artifact.optLevel;
+  const CudaToolkit &toolkit = artifact.toolkit;
   CodegenOptions options;
+  options.printAfter = artifact.printAfter;
+  options.printAfterAll = artifact.printAfterAll;
   // libdevice (used only by kernels calling __nv_* math) from the same toolkit.
   options.libdevicePath = toolkit.root + "/nvvm/libdevice/libdevice.10.bc";
   options.arch = arch.name;
@@ -110,17 +113,15 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
 
   if (options.emit == EmitStage::GpuIr) {
     mlir::OwningOpRef<mlir::ModuleOp> clone(blkModule.clone());
-    if (llvm::Error err = assignLayouts(*clone))
+    if (llvm::Error err = assignLayouts(*clone, codegenOptions(newest, options)))
       return stageError("gpu-ir", std::move(err));
     llvm::raw_string_ostream os(result.output);
-    // The blk verifiers check layout-free types, so blkgpu IR is printed
-    // without verifying (as the backend's own dump does).
-    clone->print(os, mlir::OpPrintingFlags().assumeVerified());
+    printGpuIr(*clone, os);
     timer.done("layouts");
     return result;
   }
   if (options.emit == EmitStage::Llvm) {
-    CodegenOptions codegen = codegenOptions(newest, options.optLevel, options.toolkit);
+    CodegenOptions codegen = codegenOptions(newest, options);
     llvm::raw_string_ostream os(result.output);
     codegen.llvmOptIrOut = &os;
     auto compiled = compileToPtx(blkModule, codegen);
@@ -135,7 +136,7 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
   for (const GpuArch &arch : options.archs) {
     if (options.emit == EmitStage::Ptx && &arch != &newest)
       continue;
-    auto compiled = compileToPtx(blkModule, codegenOptions(arch, options.optLevel, options.toolkit));
+    auto compiled = compileToPtx(blkModule, codegenOptions(arch, options));
     if (!compiled)
       return stageError("codegen", compiled.takeError());
     ptxs.push_back({&arch, std::move(*compiled)});

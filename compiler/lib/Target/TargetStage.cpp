@@ -82,6 +82,8 @@ int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
   artifactOptions.optLevel = options.optLevel;
   artifactOptions.emit = *stage;
   artifactOptions.verboseOut = options.verbose ? &llvm::errs() : nullptr;
+  artifactOptions.printAfter = options.printAfter;
+  artifactOptions.printAfterAll = options.printAfterAll;
   auto artifact = buildArtifact(blkModule, artifactOptions);
   if (!artifact)
     return fail(artifact.takeError(), 1);

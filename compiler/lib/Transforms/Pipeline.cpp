@@ -26,6 +26,20 @@ void blk::buildOptimizationPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createSymbolDCEPass());
 }
 
+void blk::enablePassPrinting(mlir::PassManager &pm, llvm::ArrayRef<std::string> names,
+                             bool all) {
+  if (!all && names.empty())
+    return;
+  pm.getContext()->disableMultithreading();
+  std::vector<std::string> wanted(names.begin(), names.end());
+  pm.enableIRPrinting(
+      [](mlir::Pass *, mlir::Operation *) { return false; },
+      [wanted, all](mlir::Pass *pass, mlir::Operation *) {
+        return all || llvm::is_contained(wanted, pass->getArgument().str());
+      },
+      /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false);
+}
+
 void blk::registerBlkPasses() {
   registerTestPrintAxisInfo();
   registerUnrollStaticLoops();

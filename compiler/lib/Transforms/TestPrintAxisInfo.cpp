@@ -5,7 +5,7 @@
 // tests/lit/transforms/blk-test-print-axis-info.mlir can check it.
 //
 //===----------------------------------------------------------------------===//
-#include "blk/Transforms/AxisInfo.h"
+#include "blk/Analysis/AxisInfo.h"
 #include "blk/Transforms/Passes.h"
 
 #include "blk/IR/BlkTypes.h"

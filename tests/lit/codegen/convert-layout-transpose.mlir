@@ -4,7 +4,7 @@
 // memory between two barriers, in the layout (contiguous dim, padding, XOR
 // swizzle, access widths) that simulates to the fewest bank conflicts:
 // here column-major and swizzled, scalar stores and 8-byte loads.
-// RUN: blk-codegen-test %s --emit=gpu-ir | FileCheck %s --check-prefix=GPU
+// RUN: blk-opt %s --blkgpu-pipeline --mlir-print-local-scope | FileCheck %s --check-prefix=GPU
 // RUN: blk-codegen-test %s --emit=ptx | FileCheck %s --check-prefix=PTX
 // RUN: blk-codegen-test %s --emit=ptx > %t.ptx && %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 // RUN: blk-codegen-test %s --emit=info | FileCheck %s --check-prefix=INFO

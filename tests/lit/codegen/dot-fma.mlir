@@ -1,7 +1,7 @@
 // matmul on CUDA cores: a and b tiles (masked loads) go to shared memory
 // (a's rows padded to 33 floats), then one fma.rn.f32 per accumulator
 // element and k; the accumulator is carried by the scf.for in registers.
-// RUN: blk-codegen-test %s --emit=gpu-ir | FileCheck %s --check-prefix=GPU
+// RUN: blk-opt %s --blkgpu-pipeline --mlir-print-local-scope | FileCheck %s --check-prefix=GPU
 // RUN: blk-codegen-test %s --emit=ptx | FileCheck %s --check-prefix=PTX
 // RUN: blk-codegen-test %s --emit=ptx > %t.ptx && %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 // RUN: blk-codegen-test %s --emit=info | FileCheck %s --check-prefix=INFO

@@ -1,7 +1,7 @@
 // Layernorm forward: three scf.for loops over f16 rows, f32 statistics,
 // two whole-row reductions, scalar stores of mean/rstd from thread 0,
 // rsqrt.approx, f16 stores.
-// RUN: blk-codegen-test %s --emit=gpu-ir | FileCheck %s --check-prefix=GPU
+// RUN: blk-opt %s --blkgpu-pipeline --mlir-print-local-scope | FileCheck %s --check-prefix=GPU
 // RUN: blk-codegen-test %s --emit=ptx | FileCheck %s --check-prefix=PTX
 // RUN: blk-codegen-test %s --emit=ptx > %t.ptx && %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 

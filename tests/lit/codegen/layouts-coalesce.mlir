@@ -1,7 +1,7 @@
 // Layout choice for memory ops: lanes along the most contiguous dim, up to
 // 16 bytes per thread where contiguity is proven, never so wide that
 // threads sit idle.
-// RUN: blk-codegen-test %s --emit=gpu-ir | FileCheck %s
+// RUN: blk-opt %s --blkgpu-pipeline --mlir-print-local-scope | FileCheck %s
 // RUN: blk-codegen-test %s --emit=ptx > %t.ptx && %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 
 // 16-byte aligned i8 and f16: 16 and 8 elements per thread.

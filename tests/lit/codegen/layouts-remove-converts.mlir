@@ -2,7 +2,7 @@
 // being converted: the transpose's offsets are built directly in the store's
 // layout (make_range in slice layouts of it), so the only conversion left
 // moves the loaded tile.
-// RUN: blk-codegen-test %s --emit=gpu-ir | FileCheck %s
+// RUN: blk-opt %s --blkgpu-pipeline --mlir-print-local-scope | FileCheck %s
 
 // CHECK: blk.make_range 0, 64 : tensor<64xi32, #blkgpu.slice<{dim = 1, parent = #blkgpu.blocked<{sizePerThread = [1, 4]
 // CHECK: blk.make_range 0, 64 : tensor<64xi32, #blkgpu.slice<{dim = 0, parent = #blkgpu.blocked<{sizePerThread = [1, 4]

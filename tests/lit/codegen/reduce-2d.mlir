@@ -1,6 +1,6 @@
 // Reductions of a 32x64 block along each axis give slice layouts of the
 // load's layout; the 1-D stores then want their own layout.
-// RUN: blk-codegen-test %s --emit=gpu-ir | FileCheck %s --check-prefix=GPU
+// RUN: blk-opt %s --blkgpu-pipeline --mlir-print-local-scope | FileCheck %s --check-prefix=GPU
 // RUN: blk-codegen-test %s --emit=ptx > %t.ptx && %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 

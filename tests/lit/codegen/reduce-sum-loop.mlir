@@ -1,7 +1,7 @@
 // Seed 5.3 sum: an scf.for accumulating masked loads, then a whole-block
 // reduction: in-thread adds, 5 butterfly shuffles across the warp, one
 // shared-memory step across the 4 warps; the scalar store runs in thread 0.
-// RUN: blk-codegen-test %s --emit=gpu-ir | FileCheck %s --check-prefix=GPU
+// RUN: blk-opt %s --blkgpu-pipeline --mlir-print-local-scope | FileCheck %s --check-prefix=GPU
 // RUN: blk-codegen-test %s --emit=ptx | FileCheck %s --check-prefix=PTX
 // RUN: blk-codegen-test %s --emit=ptx > %t.ptx && %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 

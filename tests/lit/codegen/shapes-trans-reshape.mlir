@@ -1,7 +1,7 @@
 // trans permutes the layout (no data movement); storing the transposed
 // block contiguously then needs a conversion. reshape to 1-D goes through
 // shared memory.
-// RUN: blk-codegen-test %s --emit=gpu-ir | FileCheck %s --check-prefix=GPU
+// RUN: blk-opt %s --blkgpu-pipeline --mlir-print-local-scope | FileCheck %s --check-prefix=GPU
 // RUN: blk-codegen-test %s --emit=ptx > %t.ptx && %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 

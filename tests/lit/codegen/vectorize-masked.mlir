@@ -1,7 +1,7 @@
 // Masked 1-D elementwise kernel (seed 5.2 `double`): x and out 16-byte
 // aligned, n a multiple of 16, so each thread moves 4 contiguous f32 with one
 // predicated 16-byte access; 1024 elements over 128 threads = 2 vectors each.
-// RUN: blk-codegen-test %s --emit=gpu-ir | FileCheck %s --check-prefix=GPU
+// RUN: blk-opt %s --blkgpu-pipeline --mlir-print-local-scope | FileCheck %s --check-prefix=GPU
 // RUN: blk-codegen-test %s --emit=ptx | FileCheck %s --check-prefix=PTX
 // RUN: blk-codegen-test %s --emit=ptx > %t.ptx && %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 // RUN: blk-codegen-test %s --emit=info | FileCheck %s --check-prefix=INFO

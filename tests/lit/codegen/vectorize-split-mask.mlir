@@ -2,7 +2,7 @@
 // inside a 4-element group, so each group moves as one 16-byte vector when
 // its 4 mask bits are all set and element by element otherwise (only the
 // block at the ragged end pays).
-// RUN: blk-codegen-test %s --emit=gpu-ir | FileCheck %s --check-prefix=GPU
+// RUN: blk-opt %s --blkgpu-pipeline --mlir-print-local-scope | FileCheck %s --check-prefix=GPU
 // RUN: blk-codegen-test %s --emit=ptx | FileCheck %s --check-prefix=PTX
 // RUN: blk-codegen-test %s --emit=ptx > %t.ptx && %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 

@@ -44,6 +44,10 @@ struct CodegenOptions {
   llvm::raw_ostream *gpuIrOut = nullptr;
   llvm::raw_ostream *llvmIrOut = nullptr;
   llvm::raw_ostream *llvmOptIrOut = nullptr;
+  /// `--print-after=PASS` / `--print-after-all` for the back-end passes
+  /// (on stderr, as for the blk passes).
+  std::vector<std::string> printAfter;
+  bool printAfterAll = false;
 };
 
 /// What the manifest needs from the backend, per kernel entry.
@@ -71,13 +75,12 @@ llvm::Expected<CodegenResult> compileToPtx(mlir::ModuleOp blkModule,
 /// math, scf, func) in `registry`-less contexts: call before parsing.
 void loadCodegenDialects(mlir::MLIRContext &context);
 
-/// Runs layout assignment and conversion removal on `module` in place,
-/// turning it into blkgpu IR (what --emit=gpu-ir prints).
-llvm::Error assignLayouts(mlir::ModuleOp module);
+/// Runs the back-end pass pipeline (gpu::buildGpuPipeline) on `module` in
+/// place, turning it into blkgpu IR (what --emit=gpu-ir prints), with the
+/// verifier after each pass and `options`' print-after flags.
+llvm::Error assignLayouts(mlir::ModuleOp module, const CodegenOptions &options);
 
-/// Prints blkgpu IR (what --emit=gpu-ir shows). Use this rather than
-/// module.print(): the blk verifiers expect layout-free tensor types, so a
-/// verifying print would fall back to the generic form.
+/// Prints blkgpu IR (what --emit=gpu-ir shows); it parses back.
 void printGpuIr(mlir::ModuleOp module, llvm::raw_ostream &os);
 
 } // namespace blk

@@ -45,6 +45,9 @@ struct ArtifactOptions {
   CudaToolkit toolkit = CudaToolkit::fromEnvironment();
   /// `-v`: per-phase wall times and ptxas resources per entry go here.
   llvm::raw_ostream *verboseOut = nullptr;
+  /// `--print-after=PASS` / `--print-after-all` for the back-end passes.
+  std::vector<std::string> printAfter;
+  bool printAfterAll = false;
 };
 
 /// The requested stage.
@@ -66,6 +69,9 @@ struct TargetBuildOptions {
   std::string emitHeader; ///< `--emit-header FILE.hpp`; empty: none.
   std::string depfile;    ///< `--depfile FILE.d`; empty: none.
   bool verbose = false;   ///< Phase times and ptxas resources on stderr.
+  /// `--print-after=PASS` / `--print-after-all`, for the back-end passes.
+  std::vector<std::string> printAfter;
+  bool printAfterAll = false;
 };
 
 /// Checks the flags before any work: a bad `--arch`, `--emit-header` for a

@@ -2,8 +2,13 @@
 #ifndef BLK_TRANSFORMS_PIPELINE_H
 #define BLK_TRANSFORMS_PIPELINE_H
 
+#include "llvm/ADT/ArrayRef.h"
+
+#include <string>
+
 namespace mlir {
 class OpPassManager;
+class PassManager;
 } // namespace mlir
 
 namespace blk {
@@ -12,6 +17,13 @@ namespace blk {
 /// `pm`, which must be anchored on builtin.module. `blkc build --emit=ir-opt`
 /// and `blk-opt --blk-optimize` run exactly this list.
 void buildOptimizationPipeline(mlir::OpPassManager &pm);
+
+/// `--print-after=PASS` (pass arguments, e.g. `cse`, `blkgpu-coalesce`) and
+/// `--print-after-all`: prints the module after those passes on stderr.
+/// Nothing when both are empty. Disables the context's multithreading (IR
+/// printing needs it).
+void enablePassPrinting(mlir::PassManager &pm, llvm::ArrayRef<std::string> names,
+                        bool all);
 
 } // namespace blk
 

@@ -1,0 +1,96 @@
+//===- BlkGpuDialect.td - layout encodings for the GPU IR ---*- tablegen -*-===//
+//
+// The `blkgpu` dialect: layout encodings that the backend attaches to every
+// tensor of the `blk` IR (as the RankedTensorType encoding) and the one op that
+// moves data between layouts. See docs/architecture.md ("Backend").
+//
+// A *distributed* layout says which elements of a block each thread holds:
+// `blocked` (the default: sizePerThread x threadsPerWarp x warpsPerCTA tiles,
+// `order` fastest-varying first) and `slice` (the parent layout with one dim
+// removed: results of reductions, inputs of expand_dims). `shared` describes a
+// block in shared memory (swizzle parameters). An MMA layout is another
+// distributed layout: it adds a case to Layout.cpp's coordinate functions.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BLK_DIALECT_BLKGPU_IR_BLKGPUDIALECT_TD
+#define BLK_DIALECT_BLKGPU_IR_BLKGPUDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def BlkGpu_Dialect : Dialect {
+  let name = "blkgpu";
+  let cppNamespace = "::blk::gpu";
+  let summary = "layout-annotated GPU IR of blk";
+  let useDefaultAttributePrinterParser = 1;
+  // `blkgpu.num_warps` on a func marks it as blkgpu IR: the verifier then
+  // checks that every tensor has a legal layout (Verifier.cpp).
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// The func attribute that marks blkgpu IR (the warps its layouts span).
+    static constexpr ::llvm::StringLiteral kNumWarpsAttr = "blkgpu.num_warps";
+  }];
+}
+
+class BlkGpu_Attr<string name, string attrMnemonic>
+    : AttrDef<BlkGpu_Dialect, name> {
+  let mnemonic = attrMnemonic;
+}
+
+def BlkGpu_BlockedEncodingAttr : BlkGpu_Attr<"BlockedEncoding", "blocked"> {
+  let summary = "each thread holds sizePerThread contiguous elements per dim";
+  let description = [{
+    A tile of sizePerThread[d] * threadsPerWarp[d] * warpsPerCTA[d] elements
+    per dimension is repeated over the block (or wraps, replicating elements,
+    when the block is smaller). `order[0]` is the fastest-varying dimension
+    (lanes and warps are numbered along `order`).
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"unsigned">:$sizePerThread,
+    ArrayRefParameter<"unsigned">:$threadsPerWarp,
+    ArrayRefParameter<"unsigned">:$warpsPerCTA,
+    ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat = [{
+    `<` `{` `sizePerThread` `=` `[` $sizePerThread `]` `,`
+    `threadsPerWarp` `=` `[` $threadsPerWarp `]` `,`
+    `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
+    `order` `=` `[` $order `]` `}` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def BlkGpu_SliceEncodingAttr : BlkGpu_Attr<"SliceEncoding", "slice"> {
+  let summary = "the parent layout with dimension `dim` removed";
+  let description = [{
+    Elements of a rank-(r-1) block are held as the parent would hold the
+    rank-r block with a dimension of size 1 inserted at `dim`.
+  }];
+  let parameters = (ins "unsigned":$dim, "::mlir::Attribute":$parent);
+  let assemblyFormat = "`<` `{` `dim` `=` $dim `,` `parent` `=` $parent `}` `>`";
+  let genVerifyDecl = 1;
+}
+
+def BlkGpu_SharedEncodingAttr : BlkGpu_Attr<"SharedEncoding", "shared"> {
+  let summary = "a block in shared memory with an XOR swizzle";
+  let description = [{
+    Row r of the (order[0]-contiguous) matrix has its `vec`-element groups
+    XOR-ed with (r / perPhase) % maxPhase, spreading a column across banks.
+  }];
+  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
+                        "unsigned":$maxPhase, ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat = [{
+    `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,` `maxPhase` `=` $maxPhase
+    `,` `order` `=` `[` $order `]` `}` `>`
+  }];
+}
+
+def BlkGpu_ConvertLayoutOp : Op<BlkGpu_Dialect, "convert_layout", [Pure]> {
+  let summary = "the same block in another layout (through shared memory)";
+  let arguments = (ins AnyRankedTensor:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+#endif // BLK_DIALECT_BLKGPU_IR_BLKGPUDIALECT_TD

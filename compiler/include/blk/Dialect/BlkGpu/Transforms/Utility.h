@@ -1,0 +1,39 @@
+//===- Utility.h - what the blkgpu passes and the emitter share -*- C++ -*-===//
+//
+// Access hints recorded by blkgpu-annotate-access-hints, and the op classes
+// that layout assignment and conversion removal reason about.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BLK_DIALECT_BLKGPU_TRANSFORMS_UTILITY_H
+#define BLK_DIALECT_BLKGPU_TRANSFORMS_UTILITY_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Support/LogicalResult.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+namespace blk::gpu {
+
+/// What axis info says about a memory access along each dim of the pointer
+/// block: elements contiguous in memory, byte alignment of the first of each
+/// run, and how many neighbouring mask elements are equal.
+struct AccessHints {
+  llvm::SmallVector<int64_t> contiguity;
+  llvm::SmallVector<int64_t> alignBytes;
+  llvm::SmallVector<int64_t> maskConstancy;
+};
+
+/// The recorded hints of a memory op (all 1: nothing known, when absent).
+AccessHints getAccessHints(mlir::Operation *memOp);
+
+/// Elementwise ops: arith/math ops (not constants) and blk.addptr /
+/// multiple_of / max_contiguous; operands and results share shape and layout.
+bool isElementwise(mlir::Operation *op);
+
+/// True when `value` is computed by cheap ops from make_range, splat and
+/// constants only, so it can be recomputed in any layout instead of moved.
+bool isRematerialisable(mlir::Value value, unsigned depth = 0);
+
+} // namespace blk::gpu
+
+#endif // BLK_DIALECT_BLKGPU_TRANSFORMS_UTILITY_H

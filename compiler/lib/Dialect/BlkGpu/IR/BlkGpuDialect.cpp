@@ -1,0 +1,141 @@
+//===- BlkGpuDialect.cpp - blkgpu dialect: attributes, ops, inference -----===//
+#include "blk/Dialect/BlkGpu/IR/BlkGpuDialect.h"
+
+#include "blk/Dialect/BlkGpu/IR/Layout.h"
+#include "blk/IR/LayoutInference.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+#include "blk/Dialect/BlkGpu/IR/BlkGpuDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "blk/Dialect/BlkGpu/IR/BlkGpuAttrs.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "blk/Dialect/BlkGpu/IR/BlkGpuOps.cpp.inc"
+
+using namespace mlir;
+
+namespace blk::gpu {
+
+static bool allPowersOfTwo(ArrayRef<unsigned> v) {
+  return llvm::all_of(v, [](unsigned x) { return x >= 1 && llvm::isPowerOf2_32(x); });
+}
+
+LogicalResult BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                          ArrayRef<unsigned> sizePerThread,
+                                          ArrayRef<unsigned> threadsPerWarp,
+                                          ArrayRef<unsigned> warpsPerCTA,
+                                          ArrayRef<unsigned> order) {
+  size_t rank = sizePerThread.size();
+  if (rank == 0 || threadsPerWarp.size() != rank || warpsPerCTA.size() != rank ||
+      order.size() != rank)
+    return emitError() << "blocked layout needs sizePerThread, threadsPerWarp, "
+                          "warpsPerCTA and order of one non-zero rank";
+  if (!allPowersOfTwo(sizePerThread) || !allPowersOfTwo(threadsPerWarp) ||
+      !allPowersOfTwo(warpsPerCTA))
+    return emitError() << "blocked layout sizes must be powers of two";
+  unsigned lanes = 1;
+  for (unsigned t : threadsPerWarp)
+    lanes *= t;
+  if (lanes != kWarpSize)
+    return emitError() << "threadsPerWarp must multiply to " << kWarpSize << ", got "
+                       << lanes;
+  SmallVector<bool> seen(rank, false);
+  for (unsigned o : order) {
+    if (o >= rank || seen[o])
+      return emitError() << "order must be a permutation of 0.." << rank - 1;
+    seen[o] = true;
+  }
+  return success();
+}
+
+LogicalResult SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                        unsigned dim, Attribute parent) {
+  if (!llvm::isa<BlockedEncodingAttr, SliceEncodingAttr>(parent))
+    return emitError() << "slice parent must be a blocked or slice layout, got " << parent;
+  if (auto blocked = llvm::dyn_cast<BlockedEncodingAttr>(parent))
+    if (dim >= blocked.getSizePerThread().size())
+      return emitError() << "slice dim " << dim << " out of range for a rank-"
+                         << blocked.getSizePerThread().size() << " parent";
+  return success();
+}
+
+LogicalResult ConvertLayoutOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto dst = cast<RankedTensorType>(getType());
+  if (src.getShape() != dst.getShape() || src.getElementType() != dst.getElementType())
+    return emitOpError() << "changes the block's shape or element type: " << src
+                         << " -> " << dst;
+  if (!src.getEncoding() || !dst.getEncoding())
+    return emitOpError("needs a layout encoding on both sides");
+  return success();
+}
+
+namespace {
+/// Short names in printed IR: `#blocked`, `#blocked1`, `#slice`, ...
+struct BlkGpuAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedEncodingAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SliceEncodingAttr>(attr)) {
+      os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SharedEncodingAttr>(attr)) {
+      os << "shared";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+
+/// Result encodings of blk's shape ops (blk/IR/LayoutInference.h).
+struct BlkGpuLayoutInference : public LayoutInferenceInterface {
+  using LayoutInferenceInterface::LayoutInferenceInterface;
+
+  FailureOr<Attribute> inferExpandDimsEncoding(Attribute src, int axis) const override {
+    // Only a slice along `axis` expands without data movement.
+    auto slice = dyn_cast<SliceEncodingAttr>(src);
+    if (!slice || int(slice.getDim()) != axis)
+      return failure();
+    return slice.getParent();
+  }
+
+  FailureOr<Attribute> inferTransEncoding(Attribute src,
+                                          ArrayRef<int32_t> order) const override {
+    auto blocked = dyn_cast<BlockedEncodingAttr>(src);
+    if (!blocked || order.size() != blocked.getOrder().size())
+      return failure();
+    return Attribute(getTransposedLayout(blocked, order));
+  }
+
+  FailureOr<Attribute> inferReduceEncoding(Attribute src, int axis) const override {
+    if (!isa<BlockedEncodingAttr, SliceEncodingAttr>(src) || axis < 0)
+      return failure();
+    return Attribute(SliceEncodingAttr::get(src.getContext(), axis, src));
+  }
+};
+} // namespace
+
+void BlkGpuDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "blk/Dialect/BlkGpu/IR/BlkGpuAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "blk/Dialect/BlkGpu/IR/BlkGpuOps.cpp.inc"
+      >();
+  addInterfaces<BlkGpuLayoutInference, BlkGpuAsmInterface>();
+}
+
+} // namespace blk::gpu

@@ -1,0 +1,31 @@
+//===- Pipeline.cpp - the back-end pass list ------------------------------===//
+//
+// One readable list (docs/architecture.md, "Backend", has each pass's
+// contract). The emitter (Conversion/BlkGpuToLLVM) runs after it.
+//
+//===----------------------------------------------------------------------===//
+#include "blk/Dialect/BlkGpu/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+namespace blk::gpu {
+
+void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target) {
+  (void)target; // no pass depends on the target yet (tensor cores will)
+  mlir::OpPassManager &kernel = pm.nest<mlir::func::FuncOp>();
+  kernel.addPass(createAnnotateAccessHints());
+  kernel.addPass(createCoalesce());
+  kernel.addPass(createAssignLayouts());
+  kernel.addPass(createRemoveLayoutConversions());
+  kernel.addPass(createLoopUnrollHints());
+}
+
+void registerGpuPasses() {
+  registerBlkGpuPasses();
+  mlir::PassPipelineRegistration<>(
+      "blkgpu-pipeline", "the back-end pipeline for sm_90 (docs/architecture.md)",
+      [](mlir::OpPassManager &pm) { buildGpuPipeline(pm, GpuTarget::fromArch("sm_90", 80)); });
+}
+
+} // namespace blk::gpu

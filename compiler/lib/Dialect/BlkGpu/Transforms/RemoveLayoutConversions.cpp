@@ -1,0 +1,158 @@
+//===- RemoveLayoutConversions.cpp - --blkgpu-remove-layout-conversions --===//
+//
+// Expects: blkgpu IR from blkgpu-assign-layouts.
+// Guarantees: no convert_layout of a convert_layout, none to the same type,
+// and none of a value that is cheap to recompute (index arithmetic from
+// make_range / splat / constants): that value is recomputed in the target
+// layout instead. Dead pure ops are erased. What remains needs data movement
+// or a register permutation. Tests: tests/lit/blkgpu/remove-layout-conversions.mlir,
+// tests/lit/codegen/layouts-remove-converts.mlir.
+//
+//===----------------------------------------------------------------------===//
+#include "blk/Dialect/BlkGpu/Transforms/Utility.h"
+
+#include "blk/Dialect/BlkGpu/IR/Layout.h"
+#include "blk/Dialect/BlkGpu/Transforms/Passes.h"
+#include "blk/IR/BlkOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+
+namespace blk::gpu {
+
+#define GEN_PASS_DEF_REMOVELAYOUTCONVERSIONS
+#include "blk/Dialect/BlkGpu/Transforms/Passes.h.inc"
+
+bool isElementwise(Operation *op) {
+  if (op->getNumRegions() != 0 || isa<arith::ConstantOp>(op))
+    return false;
+  if (isa<AddPtrOp, MultipleOfOp, MaxContiguousOp>(op))
+    return true;
+  StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  return ns == "arith" || ns == "math";
+}
+
+bool isRematerialisable(Value value, unsigned depth) {
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 12)
+    return false;
+  if (isa<MakeRangeOp, SplatOp, arith::ConstantOp>(def))
+    return true;
+  bool cheap = isa<BroadcastOp, ExpandDimsOp, AddPtrOp, MultipleOfOp,
+                   MaxContiguousOp>(def) ||
+               (isElementwise(def) && def->getDialect()->getNamespace() == "arith");
+  if (!cheap)
+    return false;
+  for (Value v : def->getOperands())
+    if (isa<RankedTensorType>(v.getType()) && !isRematerialisable(v, depth + 1))
+      return false;
+  return true;
+}
+
+/// Recomputes `def` (a rematerialisable op) with result layout `enc`; null
+/// when this op cannot produce that layout.
+static Value rematerialise(OpBuilder &b, Operation *def, Attribute enc) {
+  Type resType = withEncoding(def->getResult(0).getType(), enc);
+  if (auto cst = dyn_cast<arith::ConstantOp>(def)) {
+    auto dense = dyn_cast<DenseElementsAttr>(cst.getValue());
+    if (!dense)
+      return {};
+    return b.create<arith::ConstantOp>(def->getLoc(), resType,
+                                       dense.reshape(cast<ShapedType>(resType)));
+  }
+  SmallVector<Attribute> operandEnc(def->getNumOperands(), enc);
+  if (auto ed = dyn_cast<ExpandDimsOp>(def)) {
+    if (!isa<BlockedEncodingAttr>(enc))
+      return {};
+    operandEnc[0] = SliceEncodingAttr::get(b.getContext(), ed.getAxis(), enc);
+  } else if (isa<BroadcastOp>(def) && !isa<BlockedEncodingAttr>(enc)) {
+    return {};
+  }
+  IRMapping map;
+  for (auto [i, v] : llvm::enumerate(def->getOperands())) {
+    if (!isa<RankedTensorType>(v.getType()))
+      continue;
+    Value c = v;
+    if (getEncoding(v.getType()) != operandEnc[i])
+      c = b.create<ConvertLayoutOp>(def->getLoc(),
+                                    withEncoding(v.getType(), operandEnc[i]), v);
+    map.map(v, c);
+  }
+  Operation *clone = b.clone(*def, map);
+  clone->getResult(0).setType(resType);
+  return clone->getResult(0);
+}
+
+/// One simplification of `cvt`; true when it changed the IR.
+static bool simplify(ConvertLayoutOp cvt) {
+  Value src = cvt.getSrc();
+  Type dstType = cvt.getType();
+  if (src.getType() == dstType) {
+    cvt.replaceAllUsesWith(src);
+    cvt.erase();
+    return true;
+  }
+  Operation *def = src.getDefiningOp();
+  if (!def)
+    return false;
+  OpBuilder b(cvt);
+  if (auto inner = dyn_cast<ConvertLayoutOp>(def)) {
+    Value origin = inner.getSrc();
+    Value repl = origin.getType() == dstType
+                     ? origin
+                     : b.create<ConvertLayoutOp>(cvt.getLoc(), dstType, origin);
+    cvt.replaceAllUsesWith(repl);
+    cvt.erase();
+    return true;
+  }
+  if (def->getNumResults() != 1 || !isRematerialisable(src))
+    return false;
+  Value repl = rematerialise(b, def, getEncoding(dstType));
+  if (!repl)
+    return false;
+  cvt.replaceAllUsesWith(repl);
+  cvt.erase();
+  return true;
+}
+
+static void eraseDeadOps(func::FuncOp func) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    // Post-order: inner ops go before their parents; walk allows erasing
+    // the visited op.
+    func.walk<WalkOrder::PostOrder>([&](Operation *op) {
+      if (op != func && isOpTriviallyDead(op)) {
+        op->erase();
+        changed = true;
+      }
+    });
+  }
+}
+
+static void removeLayoutConversions(func::FuncOp func) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<ConvertLayoutOp> converts;
+    func.walk([&](ConvertLayoutOp cvt) { converts.push_back(cvt); });
+    for (ConvertLayoutOp cvt : converts)
+      changed |= simplify(cvt);
+    eraseDeadOps(func);
+  }
+}
+
+namespace {
+struct RemoveLayoutConversionsPass
+    : impl::RemoveLayoutConversionsBase<RemoveLayoutConversionsPass> {
+  void runOnOperation() override { removeLayoutConversions(getOperation()); }
+};
+} // namespace
+
+} // namespace blk::gpu
