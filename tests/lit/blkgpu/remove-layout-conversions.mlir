@@ -1,0 +1,50 @@
+// blkgpu-remove-layout-conversions on hand-written blkgpu IR: chains fold,
+// index arithmetic is recomputed in the layout its user wants, a
+// conversion of loaded data stays, dead ops go.
+// RUN: blk-opt %s --blkgpu-remove-layout-conversions | FileCheck %s
+
+#a = #blkgpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #blkgpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#c = #blkgpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// CHECK-DAG: #[[A:blocked[0-9]*]] = #blkgpu.blocked<{sizePerThread = [4]
+// CHECK-DAG: #[[B:blocked[0-9]*]] = #blkgpu.blocked<{sizePerThread = [1]
+// CHECK-LABEL: func.func @index_math_is_recomputed
+// CHECK: %[[V:.*]] = blk.load {{.*}} : tensor<512x!blk.ptr<f32>, #[[A]]>
+// The store's offsets are built directly in its layout #b ...
+// CHECK-NEXT: %[[SB:.*]] = blk.splat %arg1 : !blk.ptr<f32> -> tensor<512x!blk.ptr<f32>, #[[B]]>
+// CHECK-NEXT: %[[RB:.*]] = blk.make_range 0, 512 : tensor<512xi32, #[[B]]>
+// CHECK-NEXT: %[[P:.*]] = blk.addptr %[[SB]], %[[RB]] : tensor<512x!blk.ptr<f32>, #[[B]]>
+// ... while the loaded data is moved once, a->b (the a->c->b chain folded).
+// CHECK-NEXT: %[[M:.*]] = blkgpu.convert_layout %[[V]] : tensor<512xf32, #[[A]]> -> tensor<512xf32, #[[B]]>
+// CHECK-NEXT: blk.store %[[P]], %[[M]] : tensor<512x!blk.ptr<f32>, #[[B]]>
+func.func @index_math_is_recomputed(%x: !blk.ptr<f32>, %y: !blk.ptr<f32>)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %r = blk.make_range 0, 512 : tensor<512xi32, #a>
+  %xs = blk.splat %x : !blk.ptr<f32> -> tensor<512x!blk.ptr<f32>, #a>
+  %xp = blk.addptr %xs, %r : tensor<512x!blk.ptr<f32>, #a>, tensor<512xi32, #a>
+  %v = blk.load %xp : tensor<512x!blk.ptr<f32>, #a>
+  %ys = blk.splat %y : !blk.ptr<f32> -> tensor<512x!blk.ptr<f32>, #a>
+  %yp = blk.addptr %ys, %r : tensor<512x!blk.ptr<f32>, #a>, tensor<512xi32, #a>
+  %ypb = blkgpu.convert_layout %yp : tensor<512x!blk.ptr<f32>, #a> -> tensor<512x!blk.ptr<f32>, #b>
+  %vc = blkgpu.convert_layout %v : tensor<512xf32, #a> -> tensor<512xf32, #c>
+  %vb = blkgpu.convert_layout %vc : tensor<512xf32, #c> -> tensor<512xf32, #b>
+  blk.store %ypb, %vb : tensor<512x!blk.ptr<f32>, #b>
+  return
+}
+
+// A conversion to the same type and one whose result is unused disappear.
+// CHECK-LABEL: func.func @identity_and_dead
+// CHECK-NOT: blkgpu.convert_layout
+// CHECK: blk.store %{{.*}}, %{{.*}} : tensor<512x!blk.ptr<f32>, #[[A]]>
+func.func @identity_and_dead(%x: !blk.ptr<f32>)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %r = blk.make_range 0, 512 : tensor<512xi32, #a>
+  %xs = blk.splat %x : !blk.ptr<f32> -> tensor<512x!blk.ptr<f32>, #a>
+  %xp = blk.addptr %xs, %r : tensor<512x!blk.ptr<f32>, #a>, tensor<512xi32, #a>
+  %v = blk.load %xp : tensor<512x!blk.ptr<f32>, #a>
+  %same = blkgpu.convert_layout %v : tensor<512xf32, #a> -> tensor<512xf32, #a>
+  %dead = blkgpu.convert_layout %v : tensor<512xf32, #a> -> tensor<512xf32, #b>
+  blk.store %xp, %same : tensor<512x!blk.ptr<f32>, #a>
+  return
+}
