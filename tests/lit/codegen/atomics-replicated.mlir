@@ -5,7 +5,7 @@
 // RUN: FileCheck %s < %t.ptx
 
 // CHECK-COUNT-1: atom.global.add.u32
-// CHECK: bar.sync
+// CHECK-NOT: bar.sync
 // CHECK: st.shared.u32
 // CHECK: bar.sync
 // CHECK: ld.shared.u32

@@ -10,7 +10,8 @@
 // GPU-NOT: convert_layout
 
 // PTX-COUNT-5: shfl.sync.bfly.b32
-// PTX: bar.sync 0;
+// The only shared-memory user: nothing to wait for before its stores.
+// PTX-NOT: bar.sync
 // PTX: st.shared.f32
 // PTX: bar.sync 0;
 // PTX: ld.shared

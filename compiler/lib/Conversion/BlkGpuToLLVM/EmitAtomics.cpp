@@ -58,13 +58,14 @@ static llvm::Value *guarded(Emitter &e, llvm::Value *pred, llvm::Type *type,
 
 /// Copies of an element did not run the atomic: they read the owner's old
 /// value through shared memory.
-static Elems shareFromOwners(Emitter &e, const LayoutView &v, ArrayRef<llvm::Value *> vals) {
+static Elems shareFromOwners(Emitter &e, Operation *op, const LayoutView &v,
+                             ArrayRef<llvm::Value *> vals) {
   llvm::IRBuilder<> &b = e.b;
   llvm::Type *t = vals[0]->getType();
   int64_t numel = 1;
   for (int64_t s : v.shape)
     numel *= s;
-  e.reserveSmem(numel * e.mod.getDataLayout().getTypeAllocSize(t));
+  uint64_t base = e.scratchOffset(op, numel * e.mod.getDataLayout().getTypeAllocSize(t));
   SmallVector<SmallVector<llvm::Value *>> cs = e.coords(v);
   auto linear = [&](ArrayRef<llvm::Value *> c) {
     llvm::Value *lin = e.i32(0);
@@ -72,10 +73,9 @@ static Elems shareFromOwners(Emitter &e, const LayoutView &v, ArrayRef<llvm::Val
       lin = b.CreateAdd(b.CreateMul(lin, e.i32(v.shape[d])), c[d]);
     return lin;
   };
-  e.barrier();
   llvm::Value *owner = e.ownerPredicate(v);
   for (unsigned i = 0; i < vals.size(); ++i) {
-    llvm::Value *slot = e.smemPtr(t, linear(cs[i]), 0);
+    llvm::Value *slot = e.smemPtr(t, linear(cs[i]), base);
     guarded(e, owner, t, [&]() -> llvm::Value * {
       b.CreateStore(vals[i], slot);
       return vals[i];
@@ -84,7 +84,7 @@ static Elems shareFromOwners(Emitter &e, const LayoutView &v, ArrayRef<llvm::Val
   e.barrier();
   Elems out;
   for (unsigned i = 0; i < vals.size(); ++i)
-    out.push_back(b.CreateLoad(t, e.smemPtr(t, linear(cs[i]), 0)));
+    out.push_back(b.CreateLoad(t, e.smemPtr(t, linear(cs[i]), base)));
   return out;
 }
 
@@ -171,9 +171,9 @@ llvm::Error Emitter::emitAtomic(Operation *op) {
     }
   }
   if (!v && !op->getResult(0).use_empty())
-    out[0] = broadcastFromThread0(out[0]);
+    out[0] = broadcastFromThread0(op, out[0]);
   if (v && owner && !op->getResult(0).use_empty())
-    out = shareFromOwners(*this, *v, out);
+    out = shareFromOwners(*this, op, *v, out);
   set(op->getResult(0), std::move(out));
   return llvm::Error::success();
 }

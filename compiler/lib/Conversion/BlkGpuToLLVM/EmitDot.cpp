@@ -27,17 +27,15 @@ llvm::Error Emitter::emitDot(Operation *op) {
   Type inType = cast<RankedTensorType>(dot.getA().getType()).getElementType();
   llvm::Type *inTy = llvmType(inType);
   llvm::Type *accTy = llvmType(cast<RankedTensorType>(dot.getAcc().getType()).getElementType());
-  uint64_t bytes = mod.getDataLayout().getTypeAllocSize(inTy);
-  int64_t aStride = k + 1;
-  uint64_t bOffset = llvm::alignTo(m * aStride * bytes, 16);
-  uint64_t total = bOffset + k * n * bytes;
-  reserveSmem(total);
+  int64_t aStride = getDotAStride(op);
+  std::optional<ScratchArrays> scratch = getDotScratch(op);
+  uint64_t base = scratchOffset(op, scratch->total);
+  uint64_t aOffset = base + scratch->offsets[0], bOffset = base + scratch->offsets[1];
 
-  barrier();
   Elems &a = get(dot.getA());
   for (auto [i, c] : llvm::enumerate(coords(*va))) {
     llvm::Value *idx = b.CreateAdd(b.CreateMul(c[0], i32(aStride)), c[1]);
-    b.CreateStore(a[i], smemPtr(inTy, idx, 0));
+    b.CreateStore(a[i], smemPtr(inTy, idx, aOffset));
   }
   Elems &bv = get(dot.getB());
   for (auto [i, c] : llvm::enumerate(coords(*vb))) {
@@ -86,7 +84,7 @@ llvm::Error Emitter::emitDot(Operation *op) {
   SmallVector<llvm::Value *> av, bvals;
   for (llvm::Value *r : rows) {
     llvm::Value *idx = b.CreateAdd(b.CreateMul(r, i32(aStride)), kk);
-    av.push_back(widen(b.CreateLoad(inTy, smemPtr(inTy, idx, 0))));
+    av.push_back(widen(b.CreateLoad(inTy, smemPtr(inTy, idx, aOffset))));
   }
   for (llvm::Value *c : cols) {
     llvm::Value *idx = b.CreateAdd(b.CreateMul(kk, i32(n)), c);

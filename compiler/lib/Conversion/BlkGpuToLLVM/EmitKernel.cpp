@@ -130,8 +130,28 @@ llvm::Value *Emitter::ownerPredicate(const LayoutView &v) {
   return pred;
 }
 
-void Emitter::reserveSmem(uint64_t size) {
-  smemBytes = std::max<uint64_t>(smemBytes, llvm::alignTo(size, 16));
+uint64_t Emitter::scratchOffset(Operation *op, uint64_t size) {
+  auto offset = op->getAttrOfType<IntegerAttr>(kScratchOffsetAttr);
+  auto total = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttr);
+  if (!offset || !total) {
+    internalError(op, "uses shared memory blkgpu-allocate-shared did not plan");
+    return 0;
+  }
+  uint64_t end = offset.getInt() + llvm::alignTo(size, 16);
+  if (end > uint64_t(total.getInt()))
+    internalError(op, "needs " + llvm::Twine(size) + " bytes of scratch at offset " +
+                          llvm::Twine(offset.getInt()) + ", the plan has " +
+                          llvm::Twine(total.getInt()) + " in all");
+  smemBytes = std::max<uint64_t>(smemBytes, total.getInt());
+  return offset.getInt();
+}
+
+void Emitter::internalError(Operation *op, const llvm::Twine &msg) {
+  std::string loc;
+  llvm::raw_string_ostream os(loc);
+  op->getLoc().print(os);
+  internalErrors += os.str() + ": internal compiler error (codegen): '" +
+                    op->getName().getStringRef().str() + "' " + msg.str() + "\n";
 }
 
 llvm::Value *Emitter::smemPtr(llvm::Type *elemTy, llvm::Value *index,
@@ -160,21 +180,20 @@ llvm::Value *Emitter::callLibdevice(StringRef name, llvm::Type *type,
   return b.CreateCall(callee, args);
 }
 
-llvm::Value *Emitter::broadcastFromThread0(llvm::Value *v) {
+llvm::Value *Emitter::broadcastFromThread0(Operation *op, llvm::Value *v) {
   llvm::Type *t = v->getType()->isIntegerTy(1) ? b.getInt8Ty() : v->getType();
   llvm::Value *stored = t == v->getType() ? v : b.CreateZExt(v, t);
-  reserveSmem(16);
-  barrier();
+  uint64_t base = scratchOffset(op, 16);
   llvm::Value *isT0 = b.CreateICmpEQ(tid, i32(0));
   llvm::BasicBlock *then = llvm::BasicBlock::Create(ctx, "t0", fn);
   llvm::BasicBlock *cont = llvm::BasicBlock::Create(ctx, "t0.end", fn);
   b.CreateCondBr(isT0, then, cont);
   b.SetInsertPoint(then);
-  b.CreateStore(stored, smemPtr(t, nullptr, 0));
+  b.CreateStore(stored, smemPtr(t, nullptr, base));
   b.CreateBr(cont);
   b.SetInsertPoint(cont);
   barrier();
-  llvm::Value *r = b.CreateLoad(t, smemPtr(t, nullptr, 0));
+  llvm::Value *r = b.CreateLoad(t, smemPtr(t, nullptr, base));
   return t == v->getType() ? r : b.CreateTrunc(r, v->getType());
 }
 
@@ -203,6 +222,10 @@ llvm::Expected<Elems> Emitter::emitCombine(Block &body, ArrayRef<llvm::Value *> 
 llvm::Error Emitter::emitOp(Operation *op) {
   if (isa<scf::ForOp, scf::IfOp, scf::WhileOp>(op))
     return emitControlFlow(op);
+  if (isa<BarrierOp>(op)) {
+    barrier();
+    return llvm::Error::success();
+  }
   if (auto id = dyn_cast<ProgramIdOp>(op)) {
     static const unsigned ids[] = {llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_x,
                                    llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_y,
@@ -262,6 +285,8 @@ llvm::Error Emitter::emit() {
   if (llvm::Error err = emitBlock(kernel.getBody().front()))
     return err;
   b.CreateRetVoid();
+  if (!internalErrors.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), internalErrors);
 
   if (smemBytes > kMaxStaticShared) {
     // Above 48 KiB only dynamic shared memory is allowed: an extern array

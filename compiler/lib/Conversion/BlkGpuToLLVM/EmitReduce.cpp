@@ -117,15 +117,16 @@ llvm::Error Emitter::emitReduce(Operation *op) {
     for (int64_t s : outShape)
       outNumel *= s;
     SmallVector<llvm::Type *> tys;
+    for (llvm::Value *x : accs[0])
+      tys.push_back(x->getType()->isIntegerTy(1) ? b.getInt8Ty() : x->getType());
+    std::optional<ScratchArrays> scratch = getReduceScratch(op);
+    if (!scratch || getReduceWarps(op) != warps)
+      return fail(op, "internal compiler error: the reduction's shared-memory plan "
+                      "does not match its layout");
+    uint64_t base = scratchOffset(op, scratch->total);
     SmallVector<uint64_t> offsets;
-    uint64_t total = 0;
-    for (llvm::Value *x : accs[0]) {
-      llvm::Type *t = x->getType()->isIntegerTy(1) ? b.getInt8Ty() : x->getType();
-      tys.push_back(t);
-      offsets.push_back(total);
-      total = llvm::alignTo(total + outNumel * warps * mod.getDataLayout().getTypeAllocSize(t), 16);
-    }
-    reserveSmem(total);
+    for (uint64_t o : scratch->offsets)
+      offsets.push_back(base + o);
     SmallVector<SmallVector<llvm::Value *>> cs = coords(*v);
     llvm::Value *w = b.CreateAnd(warpIndex(*v, dim), i32(warps - 1));
     SmallVector<llvm::Value *> slots;
@@ -136,7 +137,6 @@ llvm::Error Emitter::emitReduce(Operation *op) {
           lin = b.CreateAdd(b.CreateMul(lin, i32(outShape[k++])), cs[leader][d]);
       slots.push_back(b.CreateMul(lin, i32(warps)));
     }
-    barrier();
     for (auto [g, acc] : llvm::enumerate(accs))
       for (unsigned j = 0; j < n; ++j) {
         llvm::Value *x = acc[j]->getType() == tys[j] ? acc[j] : b.CreateZExt(acc[j], tys[j]);
@@ -185,14 +185,15 @@ llvm::Error Emitter::emitScan(Operation *op) {
   for (int64_t s : v->shape)
     numel *= s;
   SmallVector<llvm::Type *> tys;
-  SmallVector<uint64_t> offsets;
-  uint64_t total = 0;
-  for (Value s : scan.getSrcs()) {
+  for (Value s : scan.getSrcs())
     tys.push_back(memType(cast<RankedTensorType>(s.getType()).getElementType()));
-    offsets.push_back(total);
-    total = llvm::alignTo(total + numel * mod.getDataLayout().getTypeAllocSize(tys.back()), 16);
-  }
-  reserveSmem(total);
+  std::optional<ScratchArrays> scratch = getScanScratch(op);
+  if (!scratch)
+    return fail(op, "internal compiler error: the scan has no shared-memory plan");
+  uint64_t base = scratchOffset(op, scratch->total);
+  SmallVector<uint64_t> offsets;
+  for (uint64_t o : scratch->offsets)
+    offsets.push_back(base + o);
   SmallVector<SmallVector<llvm::Value *>> cs = coords(*v);
   auto linear = [&](ArrayRef<llvm::Value *> c, llvm::Value *axisIdx) {
     llvm::Value *lin = i32(0);
@@ -200,7 +201,6 @@ llvm::Error Emitter::emitScan(Operation *op) {
       lin = b.CreateAdd(b.CreateMul(lin, i32(v->shape[d])), d == axis ? axisIdx : c[d]);
     return lin;
   };
-  barrier();
   for (auto [j, s] : llvm::enumerate(scan.getSrcs())) {
     Elems &in = get(s);
     for (unsigned i = 0; i < in.size(); ++i) {

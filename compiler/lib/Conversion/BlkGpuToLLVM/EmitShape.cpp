@@ -4,14 +4,18 @@
 // coordinates. broadcast, expand_dims, reshape, trans and convert_layout are
 // all "moves": each destination element copies one source element. A move
 // stays in registers when every thread already holds what it needs (decided
-// on the host for all threads); otherwise it goes through shared memory:
-// barrier, every thread stores its elements at their row-major index (rows
-// of >= 32 elements padded by one element against bank conflicts), barrier,
-// every thread loads the elements it needs. Test: codegen/convert-layout-transpose.mlir.
+// on the host for all threads); otherwise it goes through shared memory at
+// the op's scratch offset, in the padded or swizzled layout
+// blkgpu-choose-shared-layouts recorded: every thread stores its elements,
+// barrier, every thread loads the elements it needs (the barrier before the
+// stores, where one is needed, is a blkgpu.barrier op). Test:
+// codegen/convert-layout-transpose.mlir.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 #include "SharedLayout.h"
+
+#include "blk/Dialect/BlkGpu/Transforms/SharedMemory.h"
 
 #include "blk/IR/BlkOps.h"
 
@@ -23,13 +27,6 @@ using namespace mlir;
 
 namespace blk::gpu {
 
-static int64_t linearize(ArrayRef<int64_t> c, ArrayRef<int64_t> shape) {
-  int64_t lin = 0;
-  for (unsigned d = 0; d < shape.size(); ++d)
-    lin = lin * shape[d] + c[d];
-  return lin;
-}
-
 static llvm::Value *linearize(llvm::IRBuilder<> &b, ArrayRef<llvm::Value *> c,
                               ArrayRef<int64_t> shape) {
   llvm::Value *lin = b.getInt32(0);
@@ -38,64 +35,32 @@ static llvm::Value *linearize(llvm::IRBuilder<> &b, ArrayRef<llvm::Value *> c,
   return lin;
 }
 
-SmallVector<int64_t> CoordMap::apply(ArrayRef<int64_t> dst) const {
-  SmallVector<int64_t> src;
-  switch (kind) {
-  case Identity:
-    return SmallVector<int64_t>(dst.begin(), dst.end());
-  case Broadcast:
-    for (unsigned d = 0; d < dst.size(); ++d)
-      src.push_back(srcShape[d] == 1 ? 0 : dst[d]);
-    return src;
-  case DropDim:
-    for (unsigned d = 0; d < dst.size(); ++d)
-      if (d != dim)
-        src.push_back(dst[d]);
-    return src;
-  case Permute:
-    src.assign(dst.size(), 0);
-    for (unsigned i = 0; i < dst.size(); ++i)
-      src[perm[i]] = dst[i];
-    return src;
-  case Reshape: {
-    int64_t lin = linearize(dst, dstShape);
-    src.assign(srcShape.size(), 0);
-    for (int d = srcShape.size() - 1; d >= 0; --d) {
-      src[d] = lin % srcShape[d];
-      lin /= srcShape[d];
-    }
-    return src;
-  }
-  }
-  return src;
-}
-
-SmallVector<llvm::Value *> CoordMap::applyCoords(llvm::IRBuilder<> &b,
-                                                 ArrayRef<llvm::Value *> dst) const {
+SmallVector<llvm::Value *> applyCoords(llvm::IRBuilder<> &b, const CoordMap &map,
+                                       ArrayRef<llvm::Value *> dst) {
   SmallVector<llvm::Value *> src;
-  switch (kind) {
-  case Identity:
+  switch (map.kind) {
+  case CoordMap::Identity:
     return SmallVector<llvm::Value *>(dst.begin(), dst.end());
-  case Broadcast:
+  case CoordMap::Broadcast:
     for (unsigned d = 0; d < dst.size(); ++d)
-      src.push_back(srcShape[d] == 1 ? b.getInt32(0) : dst[d]);
+      src.push_back(map.srcShape[d] == 1 ? b.getInt32(0) : dst[d]);
     return src;
-  case DropDim:
+  case CoordMap::DropDim:
     for (unsigned d = 0; d < dst.size(); ++d)
-      if (d != dim)
+      if (d != map.dim)
         src.push_back(dst[d]);
     return src;
-  case Permute:
+  case CoordMap::Permute:
     src.assign(dst.size(), nullptr);
     for (unsigned i = 0; i < dst.size(); ++i)
-      src[perm[i]] = dst[i];
+      src[map.perm[i]] = dst[i];
     return src;
-  case Reshape: {
-    llvm::Value *lin = linearize(b, dst, dstShape);
-    src.assign(srcShape.size(), nullptr);
-    for (int d = srcShape.size() - 1; d >= 0; --d) {
-      src[d] = b.CreateAnd(lin, b.getInt32(srcShape[d] - 1));
-      lin = b.CreateLShr(lin, b.getInt32(llvm::Log2_64(srcShape[d])));
+  case CoordMap::Reshape: {
+    llvm::Value *lin = linearize(b, dst, map.dstShape);
+    src.assign(map.srcShape.size(), nullptr);
+    for (int d = map.srcShape.size() - 1; d >= 0; --d) {
+      src[d] = b.CreateAnd(lin, b.getInt32(map.srcShape[d] - 1));
+      lin = b.CreateLShr(lin, b.getInt32(llvm::Log2_64(map.srcShape[d])));
     }
     return src;
   }
@@ -103,41 +68,33 @@ SmallVector<llvm::Value *> CoordMap::applyCoords(llvm::IRBuilder<> &b,
   return src;
 }
 
-int CoordMap::srcDimOf(unsigned dstDim) const {
-  switch (kind) {
-  case Identity:
-    return dstDim;
-  case Broadcast:
-    return srcShape[dstDim] == 1 ? -1 : int(dstDim);
-  case DropDim:
-    return dstDim == unsigned(dim) ? -1 : int(dstDim < dim ? dstDim : dstDim - 1);
-  case Permute:
-    return perm[dstDim];
-  case Reshape:
-    return -1;
-  }
-  return -1;
-}
-
-Elems Emitter::move(const LayoutView &src, ArrayRef<llvm::Value *> srcVals,
-                    Type elemType, const LayoutView &dst, const CoordMap &map) {
-  auto hostMap = [&](ArrayRef<int64_t> c) { return map.apply(c); };
-  if (std::optional<SmallVector<unsigned>> regs = getRegisterMapping(src, dst, hostMap)) {
+Elems Emitter::move(Operation *op, const Move &mv, ArrayRef<llvm::Value *> srcVals) {
+  const LayoutView &src = mv.src, &dst = mv.dst;
+  const CoordMap &map = mv.map;
+  auto layoutAttr = op->getAttrOfType<SharedEncodingAttr>(kScratchLayoutAttr);
+  if (!layoutAttr) {
+    // blkgpu-choose-shared-layouts found a register mapping.
+    auto hostMap = [&](ArrayRef<int64_t> c) { return map.apply(c); };
+    std::optional<SmallVector<unsigned>> regs = getRegisterMapping(src, dst, hostMap);
+    if (!regs) {
+      internalError(op, "a move through shared memory has no blkgpu.scratch_layout");
+      return Elems(dst.numElems(), llvm::PoisonValue::get(llvmType(mv.elemType)));
+    }
     Elems out;
     for (unsigned i : *regs)
       out.push_back(srcVals[i]);
     return out;
   }
+  Type elemType = mv.elemType;
   llvm::Type *regTy = llvmType(elemType);
   llvm::Type *memTy = memType(elemType);
   unsigned bytes = mod.getDataLayout().getTypeAllocSize(memTy);
-  SmemLayout smemLayout = chooseSmemLayout(src, dst, map, bytes);
-  reserveSmem(smemLayout.sizeElems() * bytes);
-  barrier();
+  SmemLayout smemLayout = getSmemLayout(layoutAttr, mv);
+  uint64_t base = scratchOffset(op, smemLayout.sizeElems() * bytes);
   SmallVector<SmallVector<llvm::Value *>> sc = coords(src);
   unsigned w = smemLayout.writeVec;
   for (auto [first, stride] : vectorRuns(src, smemLayout.inner, w)) {
-    llvm::Value *ptr = smemPtr(memTy, smemLayout.offset(b, sc[first]), 0);
+    llvm::Value *ptr = smemPtr(memTy, emitSmemOffset(b, smemLayout, sc[first]), base);
     auto elem = [&](unsigned j) {
       llvm::Value *v = srcVals[first + j * stride];
       return memTy != regTy ? b.CreateZExt(v, memTy) : v;
@@ -161,7 +118,8 @@ Elems Emitter::move(const LayoutView &src, ArrayRef<llvm::Value *> srcVals,
         dstDim = d;
   unsigned r = dstDim >= 0 ? smemLayout.readVec : 1;
   for (auto [first, stride] : vectorRuns(dst, dstDim >= 0 ? dstDim : 0, r)) {
-    llvm::Value *ptr = smemPtr(memTy, smemLayout.offset(b, map.applyCoords(b, dc[first])), 0);
+    llvm::Value *ptr =
+        smemPtr(memTy, emitSmemOffset(b, smemLayout, applyCoords(b, map, dc[first])), base);
     SmallVector<llvm::Value *> vals;
     if (r == 1) {
       vals.push_back(b.CreateAlignedLoad(memTy, ptr, llvm::Align(bytes)));
@@ -245,27 +203,10 @@ llvm::Error Emitter::emitShapeOp(Operation *op) {
     set(result, Elems(dst->numElems(), get(splat.getSrc())[0]));
     return llvm::Error::success();
   }
-  Value srcValue = op->getOperand(0);
-  std::optional<LayoutView> src = viewOf(srcValue);
-  if (!src)
+  std::optional<Move> mv = getMove(op);
+  if (!mv)
     return fail(op, "has an operand without a distributed layout");
-  CoordMap map;
-  map.srcShape = src->shape;
-  map.dstShape = dst->shape;
-  if (isa<BroadcastOp>(op)) {
-    map.kind = CoordMap::Broadcast;
-  } else if (auto ed = dyn_cast<ExpandDimsOp>(op)) {
-    map.kind = CoordMap::DropDim;
-    map.dim = ed.getAxis();
-  } else if (isa<ReshapeOp>(op)) {
-    map.kind = CoordMap::Reshape;
-  } else if (auto tr = dyn_cast<TransOp>(op)) {
-    map.kind = CoordMap::Permute;
-    for (int32_t p : tr.getOrder())
-      map.perm.push_back(p);
-  }
-  Type elemType = cast<RankedTensorType>(result.getType()).getElementType();
-  set(result, move(*src, get(srcValue), elemType, *dst, map));
+  set(result, move(op, *mv, get(op->getOperand(0))));
   return llvm::Error::success();
 }
 

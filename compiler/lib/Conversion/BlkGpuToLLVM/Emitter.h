@@ -10,6 +10,7 @@
 #define BLK_LIB_CONVERSION_EMITTER_H
 
 #include "blk/Dialect/BlkGpu/IR/Layout.h"
+#include "blk/Dialect/BlkGpu/Transforms/SharedMemory.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -25,22 +26,6 @@ using Elems = llvm::SmallVector<llvm::Value *, 4>;
 
 /// Largest static shared allocation CUDA accepts.
 constexpr unsigned kMaxStaticShared = 48 * 1024;
-
-/// How a destination element's coordinates map to the source element it
-/// copies (broadcast, expand_dims, trans, reshape, convert_layout).
-struct CoordMap {
-  enum Kind { Identity, Broadcast, DropDim, Permute, Reshape } kind = Identity;
-  llvm::SmallVector<int64_t> srcShape, dstShape;
-  llvm::SmallVector<int64_t> perm; ///< Permute: dst dim i is src dim perm[i]
-  int64_t dim = 0;                 ///< DropDim: the dst dim that src lacks
-
-  llvm::SmallVector<int64_t> apply(llvm::ArrayRef<int64_t> dst) const;
-  /// Source coordinates of the element dst wants.
-  llvm::SmallVector<llvm::Value *> applyCoords(llvm::IRBuilder<> &b,
-                                               llvm::ArrayRef<llvm::Value *> dst) const;
-  /// The src dim that dst dim `dstDim` walks along (-1: none).
-  int srcDimOf(unsigned dstDim) const;
-};
 
 class Emitter {
 public:
@@ -86,17 +71,22 @@ public:
   llvm::Value *andPred(llvm::Value *a, llvm::Value *c);
 
   /// Shared memory: pointer to byte offset `bytes` (+ index elements of
-  /// `elemTy`), growing the kernel's static allocation to `size` bytes.
+  /// `elemTy`).
   llvm::Value *smemPtr(llvm::Type *elemTy, llvm::Value *index, uint64_t bytes);
-  void reserveSmem(uint64_t size);
+  /// The byte offset blkgpu-allocate-shared gave `op`'s scratch, which must
+  /// hold `size` bytes (an internal compiler error otherwise).
+  uint64_t scratchOffset(mlir::Operation *op, uint64_t size);
+  /// The barrier inside a scratch user, between its writes and its reads.
   void barrier();
+  /// Records an internal compiler error; emit() returns it.
+  void internalError(mlir::Operation *op, const llvm::Twine &msg);
 
-  /// Moves elements between layouts: registers when every thread already
-  /// holds what it needs, else through padded shared memory.
-  Elems move(const LayoutView &src, llvm::ArrayRef<llvm::Value *> srcVals,
-             mlir::Type elemType, const LayoutView &dst, const CoordMap &map);
-  /// Builds a uniform scalar from thread 0 for all threads (via shared memory).
-  llvm::Value *broadcastFromThread0(llvm::Value *v);
+  /// Moves elements between layouts (`op` is the move): registers when
+  /// every thread already holds what it needs, else through shared memory.
+  Elems move(mlir::Operation *op, const Move &move, llvm::ArrayRef<llvm::Value *> srcVals);
+  /// Builds a uniform scalar from thread 0 for all threads, through the
+  /// scratch of `op`.
+  llvm::Value *broadcastFromThread0(mlir::Operation *op, llvm::Value *v);
 
   /// Emits the ops of `block` (not its terminator).
   llvm::Error emitBlock(mlir::Block &block);
@@ -117,7 +107,7 @@ public:
   llvm::Error emitDot(mlir::Operation *op);
   llvm::Error emitDebugOp(mlir::Operation *op);
   llvm::Error emitControlFlow(mlir::Operation *op);
-  /// Runtime unroll count for a loop that streams global memory (1: none).
+  /// Runtime unroll count blkgpu-loop-unroll-hints chose (1: none).
   unsigned loopUnrollCount(mlir::scf::ForOp loop);
   void setUnrollCount(llvm::Instruction *backedge, unsigned count);
 
@@ -130,6 +120,7 @@ private:
   llvm::DenseMap<mlir::Value, Elems> values;
   llvm::GlobalVariable *smem = nullptr;
   unsigned smemBytes = 0;
+  std::string internalErrors;
 };
 
 } // namespace blk::gpu

@@ -110,9 +110,13 @@ static LogicalResult verifyKernel(Operation *op, Attribute value) {
   });
   if (result.wasInterrupted())
     return failure();
-  for (BlockArgument arg : cast<func::FuncOp>(op).getArguments())
-    if (isa<RankedTensorType>(arg.getType()))
-      return op->emitOpError("kernel arguments are scalars in blkgpu IR");
+  auto func = cast<func::FuncOp>(op);
+  for (Type t : func.getArgumentTypes())
+    if (failed(verifyTensorType(op, t, n)))
+      return failure();
+  for (Type t : func.getResultTypes())
+    if (failed(verifyTensorType(op, t, n)))
+      return failure();
   return success();
 }
 
@@ -131,8 +135,11 @@ LogicalResult BlkGpuDialect::verifyOperationAttribute(Operation *op, NamedAttrib
     return expect(isa<DenseI64ArrayAttr>(value), "an i64 array");
   if (name == "blkgpu.layout")
     return expect(isa<BlockedEncodingAttr>(value), "a blocked layout");
-  if (name == "blkgpu.unroll")
+  if (name == "blkgpu.unroll" || name == "blkgpu.scratch_offset" ||
+      name == "blkgpu.shared_bytes")
     return expect(isa<IntegerAttr>(value), "an integer");
+  if (name == "blkgpu.scratch_layout")
+    return expect(isa<SharedEncodingAttr>(value), "a shared layout");
   return op->emitOpError() << "has an unknown blkgpu attribute `" << name << "`";
 }
 

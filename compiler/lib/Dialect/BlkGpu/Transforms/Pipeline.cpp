@@ -18,6 +18,9 @@ void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target) {
   kernel.addPass(createCoalesce());
   kernel.addPass(createAssignLayouts());
   kernel.addPass(createRemoveLayoutConversions());
+  kernel.addPass(createChooseSharedLayouts());
+  kernel.addPass(createAllocateShared());
+  kernel.addPass(createInsertBarriers());
   kernel.addPass(createLoopUnrollHints());
 }
 

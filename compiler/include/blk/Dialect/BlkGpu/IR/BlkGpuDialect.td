@@ -72,17 +72,29 @@ def BlkGpu_SliceEncodingAttr : BlkGpu_Attr<"SliceEncoding", "slice"> {
 }
 
 def BlkGpu_SharedEncodingAttr : BlkGpu_Attr<"SharedEncoding", "shared"> {
-  let summary = "a block in shared memory with an XOR swizzle";
+  let summary = "a block in shared memory: rows padded or XOR-swizzled";
   let description = [{
-    Row r of the (order[0]-contiguous) matrix has its `vec`-element groups
-    XOR-ed with (r / perPhase) % maxPhase, spreading a column across banks.
+    Dim `order[0]` is the row (contiguous); the other dims, row-major, number
+    the rows. Each row is followed by `pad` elements of padding, and its
+    `vec`-element groups are XOR-ed with (row / perPhase) % maxPhase,
+    spreading a column across banks (maxPhase = 1: no swizzle).
   }];
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
-                        "unsigned":$maxPhase, ArrayRefParameter<"unsigned">:$order);
+                        "unsigned":$maxPhase, ArrayRefParameter<"unsigned">:$order,
+                        "unsigned":$pad);
   let assemblyFormat = [{
     `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,` `maxPhase` `=` $maxPhase
-    `,` `order` `=` `[` $order `]` `}` `>`
+    `,` `order` `=` `[` $order `]` `,` `pad` `=` $pad `}` `>`
   }];
+}
+
+def BlkGpu_BarrierOp : Op<BlkGpu_Dialect, "barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "bar.sync: every earlier shared-memory access of the program is done";
+  let description = [{
+    Inserted by blkgpu-insert-barriers before a shared-memory user whose
+    writes could overlap accesses still in flight.
+  }];
+  let assemblyFormat = "attr-dict";
 }
 
 def BlkGpu_ConvertLayoutOp : Op<BlkGpu_Dialect, "convert_layout", [Pure]> {

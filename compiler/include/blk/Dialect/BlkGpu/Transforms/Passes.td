@@ -58,6 +58,46 @@ def RemoveLayoutConversions
   }];
 }
 
+def ChooseSharedLayouts
+    : Pass<"blkgpu-choose-shared-layouts", "mlir::func::FuncOp"> {
+  let summary = "Pick the shared-memory layout of each move that needs one";
+  let description = [{
+    Expects blkgpu IR. Each move (broadcast, expand_dims, reshape, trans,
+    convert_layout) that cannot stay in registers gets
+    `blkgpu.scratch_layout = #blkgpu.shared<…>`: the row dim, padding and
+    XOR swizzle whose stores and loads take the fewest shared-memory
+    wavefronts, simulated for warp 0 on the host (SharedMemory.h). Moves
+    that stay in registers get none.
+  }];
+}
+
+def AllocateShared : Pass<"blkgpu-allocate-shared", "mlir::func::FuncOp"> {
+  let summary = "Give each shared-memory user its offset";
+  let description = [{
+    Expects blkgpu IR after choose-shared-layouts. Every scratch user (see
+    SharedMemory.h) gets `blkgpu.scratch_offset` (bytes, 16-aligned) and the
+    func `blkgpu.shared_bytes`: the largest scratch, rounded to 16 (twice
+    that when it is at most 1 KiB). A scratch lives only during its op, so
+    users share the buffer; consecutive users are placed at alternate ends
+    of it, so that two small ones do not overlap and need no barrier
+    between them.
+  }];
+}
+
+def InsertBarriers : Pass<"blkgpu-insert-barriers", "mlir::func::FuncOp"> {
+  let summary = "Put bar.sync only where shared memory has a hazard";
+  let description = [{
+    Expects blkgpu IR after allocate-shared. Tracks, in program order
+    through scf.for / scf.if / scf.while (to a fixpoint around loops), the
+    shared-memory bytes read or written since the last barrier; inserts a
+    `blkgpu.barrier` before a scratch user whose writes overlap them (a
+    write-after-read or write-after-write hazard). A user's own
+    write-then-read barrier is part of its lowering and clears every
+    access before it.
+  }];
+  let dependentDialects = ["::blk::gpu::BlkGpuDialect"];
+}
+
 def LoopUnrollHints : Pass<"blkgpu-loop-unroll-hints", "mlir::func::FuncOp"> {
   let summary = "Runtime unroll counts for loops that stream global memory";
   let description = [{

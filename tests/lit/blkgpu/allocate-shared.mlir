@@ -1,0 +1,72 @@
+// blkgpu-allocate-shared: every shared-memory user gets an offset in one
+// buffer of the largest scratch; users alternate between its two ends; a
+// buffer of at most 1 KiB is doubled so that consecutive small users never
+// overlap. The scratch_layout attributes stand for choose-shared-layouts.
+// RUN: blk-opt %s --blkgpu-allocate-shared --split-input-file | FileCheck %s
+
+#rows = #blkgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#cols = #blkgpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+#a = #blkgpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#sh = #blkgpu.shared<{vec = 2, perPhase = 4, maxPhase = 16, order = [0, 1], pad = 0}>
+
+// A 64x64 f32 transpose (16384 bytes) and a 512-element sum across 4 warps
+// (16 bytes): the buffer is the transpose's; the sum goes to its top end.
+// CHECK-LABEL: func.func @big_and_small
+// CHECK-SAME: blkgpu.shared_bytes = 16384 : i64
+// CHECK: blkgpu.convert_layout {{.*}}blkgpu.scratch_offset = 0 : i64
+// CHECK: blk.reduce {{.*}}blkgpu.scratch_offset = 16368 : i64
+func.func @big_and_small(%t: tensor<64x64xf32, #rows>, %v: tensor<512xf32, #a>) -> (tensor<64x64xf32, #cols>, f32)
+    attributes {blkgpu.num_warps = 4 : i32} {
+  %m = blkgpu.convert_layout %t {blkgpu.scratch_layout = #sh} : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #cols>
+  %s = blk.reduce %v {axis = 0 : i32} : (tensor<512xf32, #a>) -> f32 {
+  ^bb0(%l: f32, %r: f32):
+    %q = arith.addf %l, %r : f32
+    blk.reduce.return %q : f32
+  }
+  return %m, %s : tensor<64x64xf32, #cols>, f32
+}
+
+// -----
+
+#a = #blkgpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// Three reductions of 16 bytes: a 32-byte buffer, offsets 0, 16, 0. A
+// reduction inside one warp (here: 1 warp) needs no shared memory.
+// CHECK-LABEL: func.func @small
+// CHECK-SAME: blkgpu.shared_bytes = 32 : i64
+// CHECK: blk.reduce {{.*}}blkgpu.scratch_offset = 0 : i64
+// CHECK: blk.reduce {{.*}}blkgpu.scratch_offset = 16 : i64
+// CHECK: blk.reduce {{.*}}blkgpu.scratch_offset = 0 : i64
+func.func @small(%v: tensor<512xf32, #a>) -> (f32, f32, f32) attributes {blkgpu.num_warps = 4 : i32} {
+  %s0 = blk.reduce %v {axis = 0 : i32} : (tensor<512xf32, #a>) -> f32 {
+  ^bb0(%l: f32, %r: f32):
+    %q = arith.addf %l, %r : f32
+    blk.reduce.return %q : f32
+  }
+  %s1 = blk.reduce %v {axis = 0 : i32} : (tensor<512xf32, #a>) -> f32 {
+  ^bb0(%l: f32, %r: f32):
+    %q = arith.maximumf %l, %r : f32
+    blk.reduce.return %q : f32
+  }
+  %s2 = blk.reduce %v {axis = 0 : i32} : (tensor<512xf32, #a>) -> f32 {
+  ^bb0(%l: f32, %r: f32):
+    %q = arith.minimumf %l, %r : f32
+    blk.reduce.return %q : f32
+  }
+  return %s0, %s1, %s2 : f32, f32, f32
+}
+
+// -----
+
+#w1 = #blkgpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+// CHECK-LABEL: func.func @one_warp
+// CHECK-NOT: blkgpu.scratch_offset
+// CHECK-NOT: blkgpu.shared_bytes
+// CHECK: return
+func.func @one_warp(%v: tensor<128xf32, #w1>) -> f32 attributes {blkgpu.num_warps = 1 : i32} {
+  %s = blk.reduce %v {axis = 0 : i32} : (tensor<128xf32, #w1>) -> f32 {
+  ^bb0(%l: f32, %r: f32):
+    %q = arith.addf %l, %r : f32
+    blk.reduce.return %q : f32
+  }
+  return %s : f32
+}
