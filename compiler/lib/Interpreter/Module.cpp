@@ -1,6 +1,7 @@
 //===- Module.cpp - contexts, parsing and kernel lookup --------------------===//
 #include "blk/Interpreter/Interpreter.h"
 
+#include "blk/Dialect/BlkGpu/IR/BlkGpuDialect.h"
 #include "blk/IR/BlkDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -16,8 +17,10 @@ namespace blk::interp {
 using namespace mlir;
 
 void prepareContext(MLIRContext &ctx) {
+  // blkgpu only to parse the back end's IR (encodings, convert_layout); its
+  // passes and the emitter stay out of the interpreter.
   ctx.loadDialect<func::FuncDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
-                  blk::BlkDialect>();
+                  blk::BlkDialect, blk::gpu::BlkGpuDialect>();
 }
 
 /// Collects parser diagnostics into `text`.

@@ -2,6 +2,8 @@
 //
 // Runs a kernel specialisation's `blk` IR on the CPU over host buffers, with
 // every masked-in access bounds-checked (docs/language.md, "Interpreter").
+// It also runs `blkgpu` IR (after any back-end pass): encodings and
+// `blkgpu.*` attributes are ignored, `convert_layout` is the identity.
 //
 //   mlir::MLIRContext ctx;
 //   blk::interp::prepareContext(ctx);
@@ -37,7 +39,8 @@ namespace blk::interp {
 struct KernelPlan;
 
 /// Loads the dialects the interpreter executes (func, arith, math, scf) into
-/// `ctx`, with the `blk` dialect.
+/// `ctx`, with the `blk` dialect and `blkgpu` (the back end's IR, whose
+/// layouts the interpreter ignores).
 void prepareContext(mlir::MLIRContext &ctx);
 /// Parses blk IR from `text` (named `bufferName` in diagnostics).
 llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
