@@ -58,8 +58,10 @@ std::vector<func::FuncOp> findKernels(ModuleOp module, StringRef name,
     if (!(kernelAttr ? kernelAttr.getValue() == name : fn.getSymName() == name) &&
         fn.getSymName() != name)
       continue;
-    // Value variants (@specialize) compute what the generic entry does.
-    if (fn->hasAttr("blk.variant_of"))
+    // Value variants (@specialize) compute what the generic entry does, so a
+    // kernel name means the generic entry; a variant's own symbol picks it
+    // (the back-end oracle runs each variant the arguments allow).
+    if (fn->hasAttr("blk.variant_of") && fn.getSymName() != name)
       continue;
     auto config = fn->getAttrOfType<DictionaryAttr>("blk.config");
     bool matches = true;

@@ -51,7 +51,7 @@ llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>> parseModuleFile(mlir::MLIRCont
 
 /// Specialisations in `module` of kernel `name` (its `blk.kernel` attribute,
 /// or the function's symbol) whose `blk.config` holds every `defines` entry,
-/// in module order.
+/// in module order. A value variant (`blk.variant_of`) only by its symbol.
 std::vector<mlir::func::FuncOp> findKernels(mlir::ModuleOp module, llvm::StringRef name,
                                             const std::map<std::string, int64_t> &defines);
 
