@@ -133,14 +133,19 @@ def main():
     dump = subprocess.run([blk_opt, "--blkgpu-pipeline", "--dump-pass-pipeline", base, "-o",
                            os.devnull], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True).stdout
-    m = re.search(r"func\.func\(([^)]*)\)", dump)
-    if not m:
+    # builtin.module(func.func(a,b{opt=1}),c): names before `(` are anchors,
+    # the rest are passes (with their options), in pipeline order.
+    line = next((l for l in dump.splitlines() if l.startswith("builtin.module(")), "")
+    passes = ["--" + name + ("=" + opts[1:-1] if opts else "")
+              for name, opts, open_ in re.findall(r"([\w.-]+)(\{[^}]*\})?(\(?)", line)
+              if not open_]
+    if not passes:
         fail("no pass list in `blk-opt --blkgpu-pipeline --dump-pass-pipeline`:\n" + dump)
-    passes = [p.strip() for p in m.group(1).split(",")]
     stages = [("blk", base)]
-    for k, name in enumerate(passes, 1):
+    for k, flag in enumerate(passes, 1):
+        name = flag[2:].split("=")[0]
         path = os.path.join(args.work, "%d-%s.mlir" % (k, name))
-        run([blk_opt, base] + ["--" + p for p in passes[:k]] + ["-o", path])
+        run([blk_opt, base] + passes[:k] + ["-o", path])
         stages.append((name, path))
     if args.source.endswith(".blk"):
         path = os.path.join(args.work, "%d-gpu-ir.mlir" % (len(passes) + 1))
@@ -152,18 +157,24 @@ def main():
         fail("no specialisation of `%s` in %s" % (args.kernel, base))
     print("entries: " + ", ".join(sym for sym, _ in syms))
     # Every run at once (they are independent processes), reported in order.
+    # A stage whose IR text equals an earlier one's (a pass with nothing to
+    # do) reuses that run: the interpreter is deterministic.
+    texts = dict((path, open(path).read()) for _, path in stages)
+    first = {}  # IR text -> the first stage file holding it
+    for _, path in stages:
+        first.setdefault(texts[path], path)
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         outputs = {(path, sym): pool.submit(launch, [blkc, "run", path, "-k", sym] +
                                             define_flags + run_options)
-                   for _, path in stages for sym, _ in syms}
+                   for path in set(first.values()) for sym, _ in syms}
         reference = {}  # symbol -> its output before layouts
         for name, path in stages:
-            ir = open(path).read()
+            ir = texts[path]
             # assign-layouts marks each kernel; without it nothing was compared.
-            if name == passes[-1] and "blkgpu.num_warps" not in ir:
+            if path == stages[len(passes)][1] and "blkgpu.num_warps" not in ir:
                 fail("the pipeline left %s without layouts" % path)
             for sym, ref in syms:
-                done = outputs[(path, sym)].result()
+                done = outputs[(first[ir], sym)].result()
                 if done[1].returncode != 0:
                     cancel(outputs)
                 out = checked(done)
