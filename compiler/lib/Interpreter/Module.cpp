@@ -1,6 +1,7 @@
 //===- Module.cpp - contexts, parsing and kernel lookup --------------------===//
 #include "blk/Interpreter/Interpreter.h"
 
+#include "blk/Dialect/BlkGpu/IR/BlkGpuDialect.h"
 #include "blk/IR/BlkDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -16,8 +17,10 @@ namespace blk::interp {
 using namespace mlir;
 
 void prepareContext(MLIRContext &ctx) {
+  // blkgpu only to parse the back end's IR (encodings, convert_layout); its
+  // passes and the emitter stay out of the interpreter.
   ctx.loadDialect<func::FuncDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
-                  blk::BlkDialect>();
+                  blk::BlkDialect, blk::gpu::BlkGpuDialect>();
 }
 
 /// Collects parser diagnostics into `text`.
@@ -55,8 +58,10 @@ std::vector<func::FuncOp> findKernels(ModuleOp module, StringRef name,
     if (!(kernelAttr ? kernelAttr.getValue() == name : fn.getSymName() == name) &&
         fn.getSymName() != name)
       continue;
-    // Value variants (@specialize) compute what the generic entry does.
-    if (fn->hasAttr("blk.variant_of"))
+    // Value variants (@specialize) compute what the generic entry does, so a
+    // kernel name means the generic entry; a variant's own symbol picks it
+    // (the back-end oracle runs each variant the arguments allow).
+    if (fn->hasAttr("blk.variant_of") && fn.getSymName() != name)
       continue;
     auto config = fn->getAttrOfType<DictionaryAttr>("blk.config");
     bool matches = true;

@@ -2,7 +2,8 @@
 //
 // arith/math/scf ops are matched by class; `blk` ops by name and generic
 // attribute access, so the interpreter also runs unregistered (generic form)
-// blk IR, e.g. tests written before the dialect library existed.
+// blk IR, e.g. tests written before the dialect library existed; `blkgpu`
+// ops (the back end's IR between its passes) in BlkGpuOpPlan.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Plan.h"
@@ -210,6 +211,7 @@ static std::optional<CastOp> castOf(Operation *op) {
 }
 
 bool classifyBlkOp(Operation *op, OpPlan &p, std::string &error);
+bool classifyBlkGpuOp(Operation *op, OpPlan &p, std::string &error);
 
 /// Fills `p` for `op`; false if the op is not supported.
 static bool classifyOp(Operation *op, OpPlan &p, std::string &error) {
@@ -263,6 +265,8 @@ static bool classifyOp(Operation *op, OpPlan &p, std::string &error) {
   }
   if (op->getName().getDialectNamespace() == "blk")
     return classifyBlkOp(op, p, error);
+  if (op->getName().getDialectNamespace() == "blkgpu")
+    return classifyBlkGpuOp(op, p, error);
   error = "the interpreter does not support `" + op->getName().getStringRef().str() + "`";
   return false;
 }

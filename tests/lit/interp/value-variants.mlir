@@ -3,6 +3,9 @@
 // module: the variant here writes 99 instead of the argument.
 // RUN: %blkc run %s -k fill --arg out=zeros:i32:1 --arg v=7 --print out | FileCheck %s
 // CHECK: out = [7]
+// Its own symbol picks the variant (the back-end oracle runs variants so).
+// RUN: %blkc run %s -k fill__w4__v1 --arg out=zeros:i32:1 --arg v=7 --print out | FileCheck %s --check-prefix=VARIANT
+// VARIANT: out = [99]
 
 func.func @fill__w4__v1(%out: !blk.ptr<i32>, %v: i32)
     attributes {blk.kernel = "fill", blk.config = {},

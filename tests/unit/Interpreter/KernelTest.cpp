@@ -1,5 +1,5 @@
 // Whole kernels from blk IR text through the C++ API: the seeds' kernels,
-// bounds reports, atomics with threads, print and assert.
+// bounds reports, atomics with threads, print and assert, blkgpu IR.
 #include "blk/Interpreter/Format.h"
 #include "blk/Interpreter/Interpreter.h"
 
@@ -141,6 +141,59 @@ func.func @sum_gridstride(%x: !blk.ptr<f32>, %out: !blk.ptr<f32>, %n: i32)
     scf.yield %s : tensor<128xf32>
   }
   %total = blk.reduce %acc {axis = 0 : i32} : (tensor<128xf32>) -> f32 {
+  ^bb0(%l: f32, %rr: f32):
+    %t = arith.addf %l, %rr : f32
+    blk.reduce.return %t : f32
+  }
+  blk.store %out, %total : !blk.ptr<f32>
+  return
+}
+)";
+  auto l = load(ir, "sum_gridstride");
+  ASSERT_TRUE(l);
+  Memory mem;
+  BufferId x = iota(mem, "x", ElemKind::F32, 1000);
+  BufferId out = mem.create("out", {ElemKind::F32, false}, 1);
+  LaunchOptions opts;
+  opts.grid = std::array<int64_t, 3>{1, 1, 1};
+  ASSERT_FALSE(l->kernel->launch(mem, {Arg::ofBuffer(x), Arg::ofBuffer(out), Arg::ofInt(1000)}, opts));
+  EXPECT_EQ(formatBuffer(*mem.get(out)), "[499500]");
+}
+
+TEST(KernelTest, BlkGpuIrRunsAsIfUnencoded) {
+  // The sum above as the back end leaves it: encoded blocks, blkgpu.* hints
+  // on the load and the loop, and the accumulator converted to another
+  // layout and back in the loop body. It computes the same sum.
+  const char *ir = R"(
+#b = #blkgpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#v = #blkgpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+func.func @sum_gridstride(%x: !blk.ptr<f32>, %out: !blk.ptr<f32>, %n: i32)
+    attributes {blk.kernel = "sum_gridstride", blk.param_names = ["x", "out", "n"],
+                blkgpu.num_warps = 4 : i32} {
+  %r = blk.make_range 0, 128 : tensor<128xi32, #b>
+  %acc0 = arith.constant dense<0.0> : tensor<128xf32, #b>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c8 = arith.constant 8 : i32
+  %c128 = arith.constant 128 : i32
+  %xs = blk.splat %x : !blk.ptr<f32> -> tensor<128x!blk.ptr<f32>, #b>
+  %ns = blk.splat %n : i32 -> tensor<128xi32, #b>
+  %acc = scf.for %c = %c0 to %c8 step %c1 iter_args(%a = %acc0) -> (tensor<128xf32, #b>) : i32 {
+    %base = arith.muli %c, %c128 : i32
+    %bs = blk.splat %base : i32 -> tensor<128xi32, #b>
+    %offs = arith.addi %bs, %r : tensor<128xi32, #b>
+    %mask = arith.cmpi slt, %offs, %ns : tensor<128xi32, #b>
+    %p = blk.addptr %xs, %offs : tensor<128x!blk.ptr<f32>, #b>, tensor<128xi32, #b>
+    %v = blk.load %p, %mask, %acc0 {blkgpu.align = array<i64: 4>, blkgpu.contiguity = array<i64: 128>,
+                                    blkgpu.mask_constancy = array<i64: 1>, blkgpu.layout = #v}
+        : tensor<128x!blk.ptr<f32>, #b>
+    %av = blkgpu.convert_layout %a : tensor<128xf32, #b> -> tensor<128xf32, #v>
+    %vv = blkgpu.convert_layout %v : tensor<128xf32, #b> -> tensor<128xf32, #v>
+    %sv = arith.addf %av, %vv : tensor<128xf32, #v>
+    %s = blkgpu.convert_layout %sv : tensor<128xf32, #v> -> tensor<128xf32, #b>
+    scf.yield %s : tensor<128xf32, #b>
+  } {blkgpu.unroll = 2 : i32}
+  %total = blk.reduce %acc {axis = 0 : i32} : (tensor<128xf32, #b>) -> f32 {
   ^bb0(%l: f32, %rr: f32):
     %t = arith.addf %l, %rr : f32
     blk.reduce.return %t : f32

@@ -2,6 +2,8 @@
 //
 // Runs a kernel specialisation's `blk` IR on the CPU over host buffers, with
 // every masked-in access bounds-checked (docs/language.md, "Interpreter").
+// It also runs `blkgpu` IR (after any back-end pass): encodings and
+// `blkgpu.*` attributes are ignored, `convert_layout` is the identity.
 //
 //   mlir::MLIRContext ctx;
 //   blk::interp::prepareContext(ctx);
@@ -37,7 +39,8 @@ namespace blk::interp {
 struct KernelPlan;
 
 /// Loads the dialects the interpreter executes (func, arith, math, scf) into
-/// `ctx`, with the `blk` dialect.
+/// `ctx`, with the `blk` dialect and `blkgpu` (the back end's IR, whose
+/// layouts the interpreter ignores).
 void prepareContext(mlir::MLIRContext &ctx);
 /// Parses blk IR from `text` (named `bufferName` in diagnostics).
 llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
@@ -48,7 +51,7 @@ llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>> parseModuleFile(mlir::MLIRCont
 
 /// Specialisations in `module` of kernel `name` (its `blk.kernel` attribute,
 /// or the function's symbol) whose `blk.config` holds every `defines` entry,
-/// in module order.
+/// in module order. A value variant (`blk.variant_of`) only by its symbol.
 std::vector<mlir::func::FuncOp> findKernels(mlir::ModuleOp module, llvm::StringRef name,
                                             const std::map<std::string, int64_t> &defines);
 

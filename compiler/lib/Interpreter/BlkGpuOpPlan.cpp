@@ -1,0 +1,41 @@
+//===- BlkGpuOpPlan.cpp - classify `blkgpu` ops: the back end's IR ---------===//
+//
+// Lets the interpreter run the IR between back-end passes, so it can act as
+// their oracle (tests/lit/interp/backend-oracle.test): a pass that changes
+// what a kernel computes changes what the interpreter prints.
+//
+// Expects: IR after any prefix of the blkgpu pipeline. Guarantees: a value
+// means the same block whatever its layout. The interpreter holds every SSA
+// value as a whole Block (one copy, not one per thread), so a layout is only
+// where the elements live on the GPU: tensor encodings are never read
+// (classifyType looks at shape and element type), `blkgpu.*` attributes are
+// not read, and a layout conversion is the identity.
+//
+// Shared-memory ops will be copies on the same model: a memdesc value is a
+// Block in the environment, `local_alloc` copies its operand in,
+// `local_store` overwrites it, `local_load` copies it out. Add them to the
+// table below when the dialect defines them.
+//
+// Test: tests/lit/interp/blkgpu-ir.mlir, KernelTest.cpp (BlkGpu*).
+//
+//===----------------------------------------------------------------------===//
+#include "Plan.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+namespace blk::interp {
+
+bool classifyBlkGpuOp(mlir::Operation *op, OpPlan &p, std::string &error) {
+  llvm::StringRef name = op->getName().getStringRef();
+  std::optional<OpKind> kind = llvm::StringSwitch<std::optional<OpKind>>(name)
+                                   .Case("blkgpu.convert_layout", OpKind::Identity)
+                                   .Default(std::nullopt);
+  if (!kind) {
+    error = "the interpreter does not support `" + name.str() + "`";
+    return false;
+  }
+  p.kind = *kind;
+  return true;
+}
+
+} // namespace blk::interp
