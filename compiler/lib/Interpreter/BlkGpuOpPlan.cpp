@@ -9,7 +9,7 @@
 // value as a whole Block (one copy, not one per thread), so a layout is only
 // where the elements live on the GPU: tensor encodings are never read
 // (classifyType looks at shape and element type), `blkgpu.*` attributes are
-// not read, and a layout conversion is the identity.
+// not read, a layout conversion is the identity and a barrier does nothing.
 //
 // Shared-memory ops will be copies on the same model: a memdesc value is a
 // Block in the environment, `local_alloc` copies its operand in,
@@ -29,6 +29,7 @@ bool classifyBlkGpuOp(mlir::Operation *op, OpPlan &p, std::string &error) {
   llvm::StringRef name = op->getName().getStringRef();
   std::optional<OpKind> kind = llvm::StringSwitch<std::optional<OpKind>>(name)
                                    .Case("blkgpu.convert_layout", OpKind::Identity)
+                                   .Case("blkgpu.barrier", OpKind::Barrier)
                                    .Default(std::nullopt);
   if (!kind) {
     error = "the interpreter does not support `" + name.str() + "`";

@@ -129,6 +129,8 @@ bool Executor::exec(Operation &op, const OpPlan &p) {
   case OpKind::ProgramId: return result(Block::scalarInt(p.result.kind, pid[p.axis % 3]));
   case OpKind::NumPrograms: return result(Block::scalarInt(p.result.kind, grid[p.axis % 3]));
   case OpKind::Identity: return result(operand(0));
+  // Programs run one at a time, each op on whole blocks: nothing to wait for.
+  case OpKind::Barrier: return true;
   case OpKind::Dot: return result(dot(operand(0), operand(1), operand(2)));
   case OpKind::Reduce:
   case OpKind::Scan: return execReduceOrScan(op, p);
