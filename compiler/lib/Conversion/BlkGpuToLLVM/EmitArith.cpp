@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
+#include "PtxBuilder.h"
 
 #include "blk/IR/BlkOps.h"
 
@@ -14,7 +15,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
 using namespace mlir;
@@ -70,10 +70,13 @@ static llvm::CmpInst::Predicate floatPredicate(arith::CmpFPredicate p) {
 static llvm::Value *emitFloatDiv(llvm::IRBuilder<> &b, llvm::Value *lhs, llvm::Value *rhs) {
   if (!lhs->getType()->isFloatTy() || llvm::isa<llvm::Constant>(rhs))
     return b.CreateFDiv(lhs, rhs);
-  auto *fty = llvm::FunctionType::get(b.getFloatTy(), {b.getFloatTy(), b.getFloatTy()}, false);
-  auto *asmDiv = llvm::InlineAsm::get(fty, "div.full.f32 $0, $1, $2;", "=f,f,f",
-                                      /*hasSideEffects=*/false);
-  return b.CreateCall(asmDiv, {lhs, rhs});
+  PtxBuilder ptx(b);
+  // One statement per operand: their order is the operand order.
+  std::string q = ptx.output(b.getFloatTy());
+  std::string x = ptx.input(lhs);
+  std::string y = ptx.input(rhs);
+  ptx.line("div.full.f32 " + q + ", " + x + ", " + y + ";");
+  return ptx.emit(/*hasSideEffects=*/false);
 }
 
 static llvm::Value *emitMath(Emitter &e, Operation *op, ArrayRef<llvm::Value *> x) {

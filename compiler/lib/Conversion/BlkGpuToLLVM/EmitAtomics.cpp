@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
+#include "PtxBuilder.h"
 
 #include "blk/IR/BlkOps.h"
 
-#include "llvm/IR/InlineAsm.h"
 
 using namespace mlir;
 
@@ -116,13 +116,10 @@ static std::string redInstruction(AtomicRMWKind kind, llvm::Type *t) {
 /// qualifiers and LLVM's monotonic atomicrmw give).
 static void emitRed(llvm::IRBuilder<> &b, const std::string &op, llvm::Value *ptr,
                     llvm::Value *val) {
-  llvm::Type *t = val->getType();
-  std::string cons = std::string("l,") +
-                     (t->isFloatTy() ? "f" : t->isDoubleTy() ? "d" : t->isIntegerTy(64) ? "l" : "r") +
-                     ",~{memory}";
-  auto *fty = llvm::FunctionType::get(b.getVoidTy(), {ptr->getType(), t}, false);
-  b.CreateCall(llvm::InlineAsm::get(fty, "red.global." + op + " [$0], $1;", cons, true),
-               {ptr, val});
+  PtxBuilder ptx(b);
+  std::string addr = ptx.input(ptr);
+  ptx.line("red.global." + op + " [" + addr + "], " + ptx.input(val) + ";");
+  ptx.clobberMemory().emit(/*hasSideEffects=*/true);
 }
 
 llvm::Error Emitter::emitAtomic(Operation *op) {

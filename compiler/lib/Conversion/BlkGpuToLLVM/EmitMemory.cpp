@@ -12,10 +12,10 @@
 //===----------------------------------------------------------------------===//
 #include "blk/Dialect/BlkGpu/Transforms/Coalesce.h"
 #include "Emitter.h"
+#include "PtxBuilder.h"
 
 #include "blk/IR/BlkOps.h"
 
-#include "llvm/IR/InlineAsm.h"
 
 using namespace mlir;
 
@@ -31,7 +31,6 @@ struct Group {
 struct PtxWords {
   unsigned bits;  ///< bits per word (64, 32, 16 or 8)
   unsigned count; ///< words per access (1, 2 or 4)
-  char constraint;
 };
 
 } // namespace
@@ -39,10 +38,10 @@ struct PtxWords {
 static PtxWords wordsFor(unsigned elemBits, unsigned vec) {
   unsigned total = elemBits * vec;
   if (elemBits == 64)
-    return {64, vec, 'l'};
+    return {64, vec};
   if (total >= 32)
-    return {32, total / 32, 'r'};
-  return {total, 1, 'h'};
+    return {32, total / 32};
+  return {total, 1};
 }
 
 static SmallVector<Group> groupsFor(const LayoutView *v, unsigned numElems,
@@ -162,16 +161,17 @@ static SmallVector<llvm::Value *> fromWords(llvm::IRBuilder<> &b, ArrayRef<llvm:
   return out;
 }
 
-static std::string regList(unsigned first, unsigned n) {
-  std::string s = n > 1 ? "{" : "";
-  for (unsigned i = 0; i < n; ++i)
-    s += (i ? ", $" : "$") + std::to_string(first + i);
-  return s + (n > 1 ? "}" : "");
-}
-
 static std::string vecSuffix(PtxWords w) {
   return (w.count > 1 ? ".v" + std::to_string(w.count) : std::string()) + ".b" +
          std::to_string(w.bits);
+}
+
+/// `$a` or `{$a, $b, ...}`: the registers of a vector access.
+static std::string regList(ArrayRef<std::string> regs) {
+  std::string s = regs.size() > 1 ? "{" : "";
+  for (auto [i, r] : llvm::enumerate(regs))
+    s += (i ? ", " : "") + r;
+  return s + (regs.size() > 1 ? "}" : "");
 }
 
 /// Predicated vector load: words pre-set to `other` (or 0).
@@ -181,50 +181,26 @@ static SmallVector<llvm::Value *> asmLoad(Emitter &e, llvm::Value *ptr, llvm::Va
   llvm::IRBuilder<> &b = e.b;
   unsigned bits = memTy->getPrimitiveSizeInBits();
   PtxWords w = wordsFor(bits, vec);
-  std::string text, cons;
-  SmallVector<llvm::Value *> args;
-  SmallVector<llvm::Type *> argTys;
+  // 8-bit words travel in 16-bit registers (PTX has no 8-bit ones).
+  llvm::Type *wordTy = w.bits == 8 ? b.getInt16Ty() : b.getIntNTy(w.bits);
+  PtxBuilder ptx(b);
+  SmallVector<std::string> regs;
   for (unsigned i = 0; i < w.count; ++i)
-    cons += std::string(i ? "," : "") + "=" + w.constraint;
-  unsigned ptrIdx = w.count;
-  args.push_back(ptr);
-  cons += ",l";
+    regs.push_back(ptx.output(wordTy));
+  std::string addr = ptx.input(ptr);
   SmallVector<llvm::Value *> otherWords;
   if (!other.empty())
     otherWords = toWords(b, other, w);
-  for (unsigned i = 0; i < w.count; ++i) {
-    unsigned movBits = w.bits == 8 ? 16 : w.bits;
-    if (!otherWords.empty()) {
-      text += "mov.b" + std::to_string(movBits) + " $" + std::to_string(i) + ", $" +
-              std::to_string(ptrIdx + 1 + i) + ";\n\t";
-    } else {
-      text += "mov.b" + std::to_string(movBits) + " $" + std::to_string(i) + ", 0;\n\t";
-    }
-  }
-  for (llvm::Value *x : otherWords) {
-    args.push_back(x);
-    cons += std::string(",") + w.constraint;
-  }
-  unsigned predIdx = ptrIdx + 1 + otherWords.size();
-  if (pred) {
-    args.push_back(pred);
-    cons += ",b";
-    text += "@$" + std::to_string(predIdx) + " ";
-  }
-  text += "ld" + mods + vecSuffix(w) + " " + regList(0, w.count) + ", [$" +
-          std::to_string(ptrIdx) + "];";
-  for (llvm::Value *a : args)
-    argTys.push_back(a->getType());
-  llvm::Type *wordTy = w.bits == 8 ? b.getInt16Ty() : b.getIntNTy(w.bits);
-  llvm::Type *retTy = wordTy;
-  if (w.count > 1)
-    retTy = llvm::StructType::get(e.ctx, SmallVector<llvm::Type *>(w.count, wordTy));
-  auto *fty = llvm::FunctionType::get(retTy, argTys, false);
-  auto *ia = llvm::InlineAsm::get(fty, text, cons, /*hasSideEffects=*/true);
-  llvm::Value *r = b.CreateCall(ia, args);
+  std::string movBits = std::to_string(w.bits == 8 ? 16 : w.bits);
+  for (unsigned i = 0; i < w.count; ++i)
+    ptx.line("mov.b" + movBits + " " + regs[i] + ", " +
+             (otherWords.empty() ? std::string("0") : ptx.input(otherWords[i])) + ";");
+  std::string guard = pred ? "@" + ptx.predicate(pred) + " " : "";
+  ptx.line(guard + "ld" + mods + vecSuffix(w) + " " + regList(regs) + ", [" + addr + "];");
+  ptx.emit(/*hasSideEffects=*/true);
   SmallVector<llvm::Value *> words;
   for (unsigned i = 0; i < w.count; ++i)
-    words.push_back(w.count > 1 ? b.CreateExtractValue(r, i) : r);
+    words.push_back(ptx.result(i));
   return fromWords(b, words, w, memTy, vec);
 }
 
@@ -233,24 +209,14 @@ static void asmStore(Emitter &e, llvm::Value *ptr, llvm::Value *pred,
   llvm::IRBuilder<> &b = e.b;
   unsigned bits = vals[0]->getType()->getPrimitiveSizeInBits();
   PtxWords w = wordsFor(bits, vals.size());
-  SmallVector<llvm::Value *> args{ptr};
-  std::string cons = "l";
-  for (llvm::Value *x : toWords(b, vals, w)) {
-    args.push_back(x);
-    cons += std::string(",") + w.constraint;
-  }
-  std::string text;
-  if (pred) {
-    args.push_back(pred);
-    cons += ",b";
-    text = "@$" + std::to_string(w.count + 1) + " ";
-  }
-  text += "st" + mods + vecSuffix(w) + " [$0], " + regList(1, w.count) + ";";
-  SmallVector<llvm::Type *> argTys;
-  for (llvm::Value *a : args)
-    argTys.push_back(a->getType());
-  auto *fty = llvm::FunctionType::get(b.getVoidTy(), argTys, false);
-  b.CreateCall(llvm::InlineAsm::get(fty, text, cons, true), args);
+  PtxBuilder ptx(b);
+  std::string addr = ptx.input(ptr);
+  SmallVector<std::string> regs;
+  for (llvm::Value *x : toWords(b, vals, w))
+    regs.push_back(ptx.input(x));
+  std::string guard = pred ? "@" + ptx.predicate(pred) + " " : "";
+  ptx.line(guard + "st" + mods + vecSuffix(w) + " [" + addr + "], " + regList(regs) + ";");
+  ptx.emit(/*hasSideEffects=*/true);
 }
 
 llvm::Error Emitter::emitMemoryOp(Operation *op) {
