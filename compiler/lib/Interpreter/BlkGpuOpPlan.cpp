@@ -11,10 +11,9 @@
 // (classifyType looks at shape and element type), `blkgpu.*` attributes are
 // not read, a layout conversion is the identity and a barrier does nothing.
 //
-// Shared-memory ops will be copies on the same model: a memdesc value is a
-// Block in the environment, `local_alloc` copies its operand in,
-// `local_store` overwrites it, `local_load` copies it out. Add them to the
-// table below when the dialect defines them.
+// Shared-memory ops are copies on the same model (LocalMemory.cpp): a
+// memdesc value is a Block in the environment, `local_alloc` copies its
+// operand in, `local_store` overwrites its slot, `local_load` copies it out.
 //
 // Test: tests/lit/interp/blkgpu-ir.mlir, KernelTest.cpp (BlkGpu*).
 //
@@ -30,6 +29,9 @@ bool classifyBlkGpuOp(mlir::Operation *op, OpPlan &p, std::string &error) {
   std::optional<OpKind> kind = llvm::StringSwitch<std::optional<OpKind>>(name)
                                    .Case("blkgpu.convert_layout", OpKind::Identity)
                                    .Case("blkgpu.barrier", OpKind::Barrier)
+                                   .Cases("blkgpu.local_alloc", "blkgpu.local_store",
+                                          "blkgpu.local_load", "blkgpu.memdesc_index",
+                                          OpKind::LocalMemory)
                                    .Default(std::nullopt);
   if (!kind) {
     error = "the interpreter does not support `" + name.str() + "`";

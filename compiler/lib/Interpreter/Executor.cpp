@@ -131,6 +131,7 @@ bool Executor::exec(Operation &op, const OpPlan &p) {
   case OpKind::Identity: return result(operand(0));
   // Programs run one at a time, each op on whole blocks: nothing to wait for.
   case OpKind::Barrier: return true;
+  case OpKind::LocalMemory: return execLocalMemory(op, p);
   case OpKind::Dot: return result(dot(operand(0), operand(1), operand(2)));
   case OpKind::Reduce:
   case OpKind::Scan: return execReduceOrScan(op, p);

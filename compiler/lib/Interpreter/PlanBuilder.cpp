@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Plan.h"
 
+#include "blk/Dialect/BlkGpu/IR/BlkGpuDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -60,7 +62,11 @@ static std::optional<ElemKind> pointeeKind(Type t) {
 std::optional<TypeInfo> classifyType(Type type) {
   TypeInfo info;
   Type elem = type;
-  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+  // A shared-memory buffer holds its whole block (every ring slot).
+  if (auto buffer = dyn_cast<gpu::MemDescType>(type)) {
+    info.shape.assign(buffer.getShape().begin(), buffer.getShape().end());
+    elem = buffer.getElementType();
+  } else if (auto tensor = dyn_cast<RankedTensorType>(type)) {
     info.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
     elem = tensor.getElementType();
   }

@@ -155,3 +155,39 @@ func.func @branch(%v: tensor<512xf32, #a>, %c: i1) -> (f32, f32)
   }
   return %s1, %s2 : f32, f32
 }
+
+// -----
+
+// Buffers: a load after a store of the same buffer waits (read after
+// write); two loads do not; in the loop, the store of the next iteration
+// waits for this iteration's load (write after read).
+#b = #blkgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#sh = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+// CHECK-LABEL: func.func @buffers
+// CHECK: blkgpu.local_alloc
+// CHECK-NOT: blkgpu.barrier
+// CHECK: blkgpu.local_store
+// CHECK-NEXT: blkgpu.barrier
+// CHECK-NEXT: blkgpu.local_load
+// CHECK-NEXT: blkgpu.local_load
+// CHECK: scf.for
+// CHECK-NEXT: blkgpu.barrier
+// CHECK-NEXT: blkgpu.local_store
+// CHECK-NEXT: blkgpu.barrier
+// CHECK-NEXT: blkgpu.local_load
+// CHECK: scf.yield
+func.func @buffers(%t: tensor<64x64xf16, #b>, %n: i32) -> tensor<64x64xf16, #b>
+    attributes {blkgpu.num_warps = 4 : i32, blkgpu.shared_bytes = 8192 : i64} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %a = blkgpu.local_alloc {blkgpu.buffer_offset = 0 : i64} -> !blkgpu.memdesc<64x64xf16, #sh>
+  blkgpu.local_store %t, %a : tensor<64x64xf16, #b> -> !blkgpu.memdesc<64x64xf16, #sh>
+  %x = blkgpu.local_load %a : !blkgpu.memdesc<64x64xf16, #sh> -> tensor<64x64xf16, #b>
+  %y = blkgpu.local_load %a : !blkgpu.memdesc<64x64xf16, #sh> -> tensor<64x64xf16, #b>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<64x64xf16, #b>) : i32 {
+    blkgpu.local_store %acc, %a : tensor<64x64xf16, #b> -> !blkgpu.memdesc<64x64xf16, #sh>
+    %z = blkgpu.local_load %a : !blkgpu.memdesc<64x64xf16, #sh> -> tensor<64x64xf16, #b>
+    scf.yield %z : tensor<64x64xf16, #b>
+  }
+  return %r : tensor<64x64xf16, #b>
+}

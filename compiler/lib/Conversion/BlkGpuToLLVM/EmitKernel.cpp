@@ -250,6 +250,8 @@ llvm::Error Emitter::emitOp(Operation *op) {
     return emitDot(op);
   if (isa<PrintOp, AssertOp>(op))
     return emitDebugOp(op);
+  if (isa<LocalAllocOp, LocalStoreOp, LocalLoadOp, MemDescIndexOp>(op))
+    return emitLocalMemoryOp(op);
   if (isa<MakeRangeOp, SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp,
           ConvertLayoutOp, arith::ConstantOp>(op))
     return emitShapeOp(op);

@@ -106,6 +106,7 @@ public:
   llvm::Error emitScan(mlir::Operation *op);
   llvm::Error emitDot(mlir::Operation *op);
   llvm::Error emitDebugOp(mlir::Operation *op);
+  llvm::Error emitLocalMemoryOp(mlir::Operation *op);
   llvm::Error emitControlFlow(mlir::Operation *op);
   /// Runtime unroll count blkgpu-loop-unroll-hints chose (1: none).
   unsigned loopUnrollCount(mlir::scf::ForOp loop);
@@ -116,10 +117,13 @@ public:
   llvm::Value *callLibdevice(llvm::StringRef name, llvm::Type *type,
                              llvm::ArrayRef<llvm::Value *> args);
 
+  /// Bytes of shared memory the kernel uses (the plan's total once any
+  /// op used it).
+  unsigned smemBytes = 0;
+
 private:
   llvm::DenseMap<mlir::Value, Elems> values;
   llvm::GlobalVariable *smem = nullptr;
-  unsigned smemBytes = 0;
   std::string internalErrors;
 };
 

@@ -122,6 +122,16 @@ go = cp.zeros((64, 32), dtype=f32); gf = cp.zeros(2048, dtype=f32)
 launch(m, "trans__w4", (1,), 128, (cp.asarray(x), go, gf))
 check("trans", np.array_equal(go.get(), x.T)); check("reshape", np.array_equal(gf.get(), -x.reshape(-1)))
 
+# shared-memory buffer: row-major store, column-major load
+m = mod("local-memory")
+x = rng.standard_normal((32, 64)).astype(f32)
+go = cp.zeros((32, 64), dtype=f32)
+launch(m, "stage__w4", (1,), 128, (cp.asarray(x), go))
+check("local_alloc/local_load", np.array_equal(go.get(), x))
+x8 = rng.standard_normal(8).astype(f32); g16 = cp.zeros(16, dtype=f32)
+launch(m, "ring", (1,), 32, (cp.asarray(x8), g16))
+check("memdesc_index ring slot", np.array_equal(g16.get()[:8], x8))
+
 # f16 dot
 m = mod("dot-f16")
 a = rng.standard_normal((32, 32)).astype(np.float16); bm = rng.standard_normal((32, 32)).astype(np.float16)

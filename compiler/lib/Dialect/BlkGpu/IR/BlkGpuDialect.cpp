@@ -15,6 +15,9 @@
 #define GET_ATTRDEF_CLASSES
 #include "blk/Dialect/BlkGpu/IR/BlkGpuAttrs.cpp.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "blk/Dialect/BlkGpu/IR/BlkGpuTypes.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "blk/Dialect/BlkGpu/IR/BlkGpuOps.cpp.inc"
 
@@ -130,6 +133,10 @@ void BlkGpuDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "blk/Dialect/BlkGpu/IR/BlkGpuAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "blk/Dialect/BlkGpu/IR/BlkGpuTypes.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST

@@ -136,7 +136,7 @@ LogicalResult BlkGpuDialect::verifyOperationAttribute(Operation *op, NamedAttrib
   if (name == "blkgpu.layout")
     return expect(isa<BlockedEncodingAttr>(value), "a blocked layout");
   if (name == "blkgpu.unroll" || name == "blkgpu.scratch_offset" ||
-      name == "blkgpu.shared_bytes")
+      name == "blkgpu.shared_bytes" || name == "blkgpu.buffer_offset")
     return expect(isa<IntegerAttr>(value), "an integer");
   if (name == "blkgpu.scratch_layout")
     return expect(isa<SharedEncodingAttr>(value), "a shared layout");

@@ -69,7 +69,11 @@ static void annotateAccessHints(func::FuncOp func) {
 namespace {
 struct AnnotateAccessHintsPass
     : impl::AnnotateAccessHintsBase<AnnotateAccessHintsPass> {
-  void runOnOperation() override { annotateAccessHints(getOperation()); }
+  void runOnOperation() override {
+    if (getOperation()->hasAttr(BlkGpuDialect::kNumWarpsAttr))
+      return; // already blkgpu IR: its hints were recorded before layouts
+    annotateAccessHints(getOperation());
+  }
 };
 } // namespace
 

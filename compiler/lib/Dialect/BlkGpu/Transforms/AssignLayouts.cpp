@@ -314,6 +314,8 @@ LogicalResult LayoutAssigner::run() {
 namespace {
 struct AssignLayoutsPass : impl::AssignLayoutsBase<AssignLayoutsPass> {
   void runOnOperation() override {
+    if (getOperation()->hasAttr(BlkGpuDialect::kNumWarpsAttr))
+      return; // already blkgpu IR (e.g. hand-written): nothing to assign
     if (failed(LayoutAssigner(getOperation()).run()))
       signalPassFailure();
   }

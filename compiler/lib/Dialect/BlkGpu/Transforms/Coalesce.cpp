@@ -79,6 +79,8 @@ namespace {
 struct CoalescePass : impl::CoalesceBase<CoalescePass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    if (func->hasAttr(BlkGpuDialect::kNumWarpsAttr))
+      return; // already blkgpu IR: layouts are chosen
     unsigned numWarps = getNumWarps(func);
     func.walk([&](Operation *op) {
       if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op) &&

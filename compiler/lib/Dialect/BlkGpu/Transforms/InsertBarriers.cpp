@@ -1,17 +1,21 @@
 //===- InsertBarriers.cpp - --blkgpu-insert-barriers ----------------------===//
 //
-// Expects: blkgpu IR after blkgpu-allocate-shared. Guarantees: before every
-// scratch user whose bytes may still be read or written by an earlier user
-// (no barrier since), there is a `blkgpu.barrier`; nowhere else.
+// Expects: blkgpu IR after blkgpu-allocate-shared. Guarantees: a
+// `blkgpu.barrier` before every shared-memory access that could race with
+// an earlier one since the last barrier — a write after a read or a write
+// of overlapping bytes, a read after a write — and nowhere else.
 //
-// The state is the set of byte ranges accessed since the last barrier. A
-// scratch user first writes its range, synchronises (its own barrier,
-// which clears the state), then reads it: after it, the state is its range.
-// Loops are iterated to a fixpoint (the state at the top of the body is
-// the join of the state before the loop and at the end of the body), so a
-// user in a loop is separated from its own previous iteration; branches
-// join. The kernel starts with nothing in flight.
-// Test: tests/lit/blkgpu/insert-barriers.mlir.
+// The state is the set of byte ranges read or written since the last
+// barrier. A scratch user (SharedMemory.h) writes its range, synchronises
+// (its own barrier, which clears the state), then reads it: after it, the
+// state is its range, read. local_store and a local_alloc with a value
+// write their buffer, local_load reads it (the whole buffer: a ring slot's
+// index is only known at run time; a buffer not traced to its local_alloc
+// counts as all of shared memory). Loops are iterated to a fixpoint (the
+// state at the top of the body joins the state before the loop and at the
+// end of the body), so an access in a loop is separated from its own
+// previous iteration; branches join. The kernel starts with nothing in
+// flight. Test: tests/lit/blkgpu/insert-barriers.mlir.
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Dialect/BlkGpu/Transforms/Passes.h"
@@ -23,6 +27,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <set>
+#include <tuple>
 
 using namespace mlir;
 
@@ -33,30 +38,86 @@ namespace blk::gpu {
 
 namespace {
 
-/// Byte ranges [begin, end) accessed since the last barrier.
-using Pending = std::set<std::pair<uint64_t, uint64_t>>;
+/// One access since the last barrier: bytes [begin, end), and whether
+/// they were written.
+struct Access {
+  uint64_t begin, end;
+  bool write;
+  bool operator<(const Access &o) const {
+    return std::tie(begin, end, write) < std::tie(o.begin, o.end, o.write);
+  }
+  bool operator==(const Access &o) const {
+    return begin == o.begin && end == o.end && write == o.write;
+  }
+};
+using Pending = std::set<Access>;
 
 static Pending join(Pending a, const Pending &b) {
   a.insert(b.begin(), b.end());
   return a;
 }
 
-static bool overlaps(const Pending &pending, std::pair<uint64_t, uint64_t> range) {
-  for (auto [begin, end] : pending)
-    if (begin < range.second && range.first < end)
+/// True when `access` must wait for something in `pending`.
+static bool conflicts(const Pending &pending, const Access &access) {
+  for (const Access &p : pending)
+    if (p.begin < access.end && access.begin < p.end && (p.write || access.write))
       return true;
   return false;
 }
 
+/// The bytes a local_store / local_load / local_alloc touches.
+static std::optional<Access> bufferAccess(Operation *op, uint64_t sharedBytes) {
+  Value buffer;
+  bool write = false;
+  if (auto store = dyn_cast<LocalStoreOp>(op)) {
+    buffer = store.getDst();
+    write = true;
+  } else if (auto load = dyn_cast<LocalLoadOp>(op)) {
+    buffer = load.getSrc();
+  } else if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+    if (!alloc.getSrc())
+      return std::nullopt;
+    buffer = alloc.getResult();
+    write = true;
+  } else {
+    return std::nullopt;
+  }
+  Operation *root = getBufferAlloc(buffer);
+  auto offset = root ? root->getAttrOfType<IntegerAttr>(kBufferOffsetAttr) : IntegerAttr();
+  if (!offset)
+    return Access{0, sharedBytes, write};
+  uint64_t begin = offset.getInt();
+  return Access{begin, begin + getBufferBytes(cast<MemDescType>(root->getResult(0).getType())),
+                write};
+}
+
 class BarrierPlacer {
 public:
+  explicit BarrierPlacer(uint64_t sharedBytes) : sharedBytes(sharedBytes) {}
+
   /// The state after `block` entered with `in`; inserts barriers when
   /// `insert` (the last, fixpoint, visit).
   Pending visit(Block &block, Pending in, bool insert);
 
 private:
   Pending visitOp(Operation *op, Pending in, bool insert);
+  /// `access` happens at `op`: a barrier first if it must wait.
+  Pending access(Operation *op, Pending in, const Access &access, bool insert);
+
+  uint64_t sharedBytes;
 };
+
+Pending BarrierPlacer::access(Operation *op, Pending in, const Access &a, bool insert) {
+  if (conflicts(in, a)) {
+    if (insert) {
+      OpBuilder b(op);
+      b.create<BarrierOp>(op->getLoc());
+    }
+    in.clear();
+  }
+  in.insert(a);
+  return in;
+}
 
 Pending BarrierPlacer::visit(Block &block, Pending state, bool insert) {
   for (Operation &op : llvm::make_early_inc_range(block))
@@ -69,14 +130,13 @@ Pending BarrierPlacer::visitOp(Operation *op, Pending in, bool insert) {
     return {};
   if (auto offset = op->getAttrOfType<IntegerAttr>(kScratchOffsetAttr)) {
     uint64_t begin = offset.getInt();
-    std::pair<uint64_t, uint64_t> range = {begin,
-                                           begin + llvm::alignTo(getScratchBytes(op), 16)};
-    if (insert && overlaps(in, range)) {
-      OpBuilder b(op);
-      b.create<BarrierOp>(op->getLoc());
-    }
-    return {range};
+    uint64_t end = begin + llvm::alignTo(getScratchBytes(op), 16);
+    // Write (after waiting if needed), its own barrier, then read.
+    access(op, std::move(in), Access{begin, end, true}, insert);
+    return {Access{begin, end, false}};
   }
+  if (std::optional<Access> a = bufferAccess(op, sharedBytes))
+    return access(op, std::move(in), *a, insert);
   if (auto loop = dyn_cast<scf::ForOp>(op)) {
     Pending entry = in;
     for (;;) {
@@ -116,7 +176,8 @@ struct InsertBarriersPass : impl::InsertBarriersBase<InsertBarriersPass> {
     func.walk([](BarrierOp barrier) { barrier.erase(); });
     if (func.getBody().empty())
       return;
-    BarrierPlacer().visit(func.getBody().front(), {}, /*insert=*/true);
+    auto total = func->getAttrOfType<IntegerAttr>(kSharedBytesAttr);
+    BarrierPlacer(total ? total.getInt() : 0).visit(func.getBody().front(), {}, /*insert=*/true);
   }
 };
 

@@ -48,7 +48,8 @@ static unsigned loopUnrollCount(scf::ForOp loop) {
   bool blocked = false;
   loop.getBody()->walk([&](Operation *op) {
     if (isa<scf::ForOp, scf::WhileOp, ReduceOp, ScanOp, DotOp, AtomicRMWOp, AtomicCASOp,
-            PrintOp, AssertOp, ConvertLayoutOp>(op)) {
+            PrintOp, AssertOp, ConvertLayoutOp, BarrierOp, LocalStoreOp, LocalLoadOp,
+            LocalAllocOp>(op)) {
       blocked = true;
       return;
     }

@@ -325,6 +325,42 @@ SmemLayout getSmemLayout(SharedEncodingAttr attr, const Move &move) {
 }
 
 //===----------------------------------------------------------------------===//
+// Buffers (local_alloc)
+//===----------------------------------------------------------------------===//
+
+SmemLayout getSlotLayout(MemDescType type) {
+  SharedEncodingAttr enc = type.getEncoding();
+  size_t blockDims = enc.getOrder().size();
+  SmemLayout s;
+  s.shape.assign(type.getShape().end() - blockDims, type.getShape().end());
+  s.inner = enc.getOrder()[0];
+  s.pad = enc.getPad();
+  s.swizzleVec = enc.getVec();
+  s.perPhase = enc.getPerPhase();
+  s.maxPhase = enc.getMaxPhase();
+  return s;
+}
+
+uint64_t getSlotBytes(MemDescType type) {
+  return getSlotLayout(type).sizeElems() * getMemBytes(type.getElementType());
+}
+
+uint64_t getBufferBytes(MemDescType type) {
+  size_t blockDims = type.getEncoding().getOrder().size();
+  uint64_t slots = 1;
+  for (int64_t d : type.getShape().drop_back(blockDims))
+    slots *= d;
+  return slots * getSlotBytes(type);
+}
+
+Operation *getBufferAlloc(Value memdesc) {
+  Operation *def = memdesc.getDefiningOp();
+  while (auto index = dyn_cast_or_null<MemDescIndexOp>(def))
+    def = index.getSrc().getDefiningOp();
+  return isa_and_nonnull<LocalAllocOp>(def) ? def : nullptr;
+}
+
+//===----------------------------------------------------------------------===//
 // Scratch of reductions, scans, dots and atomics
 //===----------------------------------------------------------------------===//
 

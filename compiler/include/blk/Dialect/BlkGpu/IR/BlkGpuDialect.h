@@ -19,6 +19,9 @@
 #define GET_ATTRDEF_CLASSES
 #include "blk/Dialect/BlkGpu/IR/BlkGpuAttrs.h.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "blk/Dialect/BlkGpu/IR/BlkGpuTypes.h.inc"
+
 #define GET_OP_CLASSES
 #include "blk/Dialect/BlkGpu/IR/BlkGpuOps.h.inc"
 

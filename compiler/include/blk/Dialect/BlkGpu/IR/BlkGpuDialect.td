@@ -24,6 +24,7 @@ def BlkGpu_Dialect : Dialect {
   let cppNamespace = "::blk::gpu";
   let summary = "layout-annotated GPU IR of blk";
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   // `blkgpu.num_warps` on a func marks it as blkgpu IR: the verifier then
   // checks that every tensor has a legal layout (Verifier.cpp).
   let hasOperationAttrVerify = 1;
@@ -86,6 +87,64 @@ def BlkGpu_SharedEncodingAttr : BlkGpu_Attr<"SharedEncoding", "shared"> {
     `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,` `maxPhase` `=` $maxPhase
     `,` `order` `=` `[` $order `]` `,` `pad` `=` $pad `}` `>`
   }];
+}
+
+def BlkGpu_MemDescType : TypeDef<BlkGpu_Dialect, "MemDesc"> {
+  let mnemonic = "memdesc";
+  let summary = "a buffer in shared memory holding one block";
+  let description = [{
+    `!blkgpu.memdesc<64x64xf16, #blkgpu.shared<…>>`: a block of the given
+    shape and element type stored in the `#blkgpu.shared` layout, whose
+    `order` covers the trailing dims; a leading dim beyond them indexes the
+    buffers of a ring (`memdesc_index`). Where it lives is decided by
+    blkgpu-allocate-shared.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "::mlir::Type":$elementType,
+                        "SharedEncodingAttr":$encoding);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Elements of the whole buffer (all of a ring's slots).
+    int64_t getNumElements() const;
+  }];
+}
+
+def BlkGpu_MemDesc : Type<CPred<"::mlir::isa<::blk::gpu::MemDescType>($_self)">,
+                          "shared-memory buffer", "::blk::gpu::MemDescType">;
+
+def BlkGpu_LocalAllocOp : Op<BlkGpu_Dialect, "local_alloc", [MemoryEffects<[MemAlloc, MemWrite]>]> {
+  let summary = "a shared-memory buffer, optionally holding a block";
+  let description = [{
+    The buffer lives from here to its last use (through any
+    memdesc_index of it). With an operand, each thread stores its elements.
+  }];
+  let arguments = (ins Optional<AnyRankedTensor>:$src);
+  let results = (outs BlkGpu_MemDesc:$result);
+  let assemblyFormat = "($src^ `:` type($src))? attr-dict `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def BlkGpu_LocalStoreOp : Op<BlkGpu_Dialect, "local_store", [MemoryEffects<[MemWrite]>]> {
+  let summary = "store a block into a shared-memory buffer";
+  let arguments = (ins AnyRankedTensor:$src, BlkGpu_MemDesc:$dst);
+  let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))";
+  let hasVerifier = 1;
+}
+
+def BlkGpu_LocalLoadOp : Op<BlkGpu_Dialect, "local_load", [MemoryEffects<[MemRead]>]> {
+  let summary = "load a block from a shared-memory buffer in a register layout";
+  let arguments = (ins BlkGpu_MemDesc:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def BlkGpu_MemDescIndexOp : Op<BlkGpu_Dialect, "memdesc_index", [Pure]> {
+  let summary = "buffer `index` of a ring of buffers (the leading dim)";
+  let arguments = (ins BlkGpu_MemDesc:$src, I32:$index);
+  let results = (outs BlkGpu_MemDesc:$result);
+  let assemblyFormat = "$src `[` $index `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+  let hasVerifier = 1;
 }
 
 def BlkGpu_BarrierOp : Op<BlkGpu_Dialect, "barrier", [MemoryEffects<[MemRead, MemWrite]>]> {

@@ -17,7 +17,9 @@ def AnnotateAccessHints : Pass<"blkgpu-annotate-access-hints", "mlir::func::Func
     each load/store/atomic whose pointer is a block: `blkgpu.contiguity`,
     `blkgpu.align` (bytes) and `blkgpu.mask_constancy`, one entry per dim,
     so that coalescing and the emitter use the same proven facts after
-    layouts make the analysis inapplicable.
+    layouts make the analysis inapplicable. This pass, coalesce and
+    assign-layouts make blkgpu IR from blk IR: on a func already marked
+    `blkgpu.num_warps` (blkgpu IR, e.g. written by hand) they do nothing.
   }];
 }
 

@@ -35,6 +35,8 @@ constexpr llvm::StringLiteral kScratchLayoutAttr = "blkgpu.scratch_layout";
 constexpr llvm::StringLiteral kScratchOffsetAttr = "blkgpu.scratch_offset";
 /// On a func: bytes of shared memory the kernel needs (allocate-shared).
 constexpr llvm::StringLiteral kSharedBytesAttr = "blkgpu.shared_bytes";
+/// On a local_alloc: the byte offset of its buffer (allocate-shared).
+constexpr llvm::StringLiteral kBufferOffsetAttr = "blkgpu.buffer_offset";
 
 /// How a destination element's coordinates map to the source element it
 /// copies (broadcast, expand_dims, trans, reshape, convert_layout).
@@ -122,6 +124,16 @@ std::optional<ScratchArrays> getScanScratch(mlir::Operation *scan);
 std::optional<ScratchArrays> getDotScratch(mlir::Operation *dot);
 /// Row stride (elements) of A in a dot's scratch.
 int64_t getDotAStride(mlir::Operation *dot);
+
+/// One slot of a shared-memory buffer (the block dims of `type`) as an
+/// SmemLayout (no access widths: local_load/local_store move elements).
+SmemLayout getSlotLayout(MemDescType type);
+/// Bytes of one slot and of the whole buffer (every ring slot).
+uint64_t getSlotBytes(MemDescType type);
+uint64_t getBufferBytes(MemDescType type);
+/// The local_alloc a buffer value comes from (through memdesc_index); null
+/// when it is not known (e.g. a loop-carried buffer).
+mlir::Operation *getBufferAlloc(mlir::Value memdesc);
 
 /// Bytes of scratch `op`'s lowering needs (0: it is not a scratch user).
 /// Moves need blkgpu.scratch_layout (blkgpu-choose-shared-layouts) to be

@@ -1,0 +1,76 @@
+//===- LocalMemory.cpp - shared-memory buffers in the interpreter ---------===//
+//
+// A !blkgpu.memdesc from local_alloc is a Block in the environment holding
+// the whole buffer (every ring slot). memdesc_index only names a slot: a
+// local_store / local_load through it finds the buffer and the slot by
+// walking the chain of memdesc_index ops back to the local_alloc, with the
+// slot numbers the program computed, so stores through a view change the
+// buffer. Shared memory is per program and programs run one at a time, so
+// barriers have nothing to order. Test: tests/lit/interp/local-memory.mlir.
+//
+//===----------------------------------------------------------------------===//
+#include "Executor.h"
+
+#include "blk/Dialect/BlkGpu/IR/BlkGpuDialect.h"
+
+using namespace mlir;
+
+namespace blk::interp {
+
+bool Executor::slotOf(Value memdesc, Value &buffer, size_t &first) {
+  size_t count;
+  auto type = cast<gpu::MemDescType>(memdesc.getType());
+  count = 1;
+  for (int64_t d : type.getShape())
+    count *= d;
+  first = 0;
+  while (auto index = memdesc.getDefiningOp<gpu::MemDescIndexOp>()) {
+    int64_t slot = get(index.getIndex()).i[0];
+    int64_t slots = index.getSrc().getType().getShape()[0];
+    if (slot < 0 || slot >= slots)
+      return false;
+    first += size_t(slot) * count;
+    count *= slots;
+    memdesc = index.getSrc();
+  }
+  buffer = memdesc;
+  return env.count(buffer) != 0;
+}
+
+bool Executor::execLocalMemory(Operation &op, const OpPlan &p) {
+  if (auto alloc = dyn_cast<gpu::LocalAllocOp>(op)) {
+    if (alloc.getSrc())
+      set(alloc.getResult(), get(alloc.getSrc()));
+    else
+      set(alloc.getResult(), Block::zeros(p.result.kind, p.result.shape));
+    return true;
+  }
+  if (isa<gpu::MemDescIndexOp>(op)) {
+    set(op.getResult(0), Block()); // a name for a slot; see slotOf
+    return true;
+  }
+  Value memdesc = isa<gpu::LocalStoreOp>(op) ? op.getOperand(1) : op.getOperand(0);
+  Value buffer;
+  size_t first = 0;
+  if (!slotOf(memdesc, buffer, first))
+    return fail(p, "a shared-memory slot index is out of range (or the buffer is unknown)");
+  Block &whole = env[buffer];
+  if (auto store = dyn_cast<gpu::LocalStoreOp>(op)) {
+    const Block &src = get(store.getSrc());
+    if (whole.isFloat())
+      std::copy(src.f.begin(), src.f.end(), whole.f.begin() + first);
+    else
+      std::copy(src.i.begin(), src.i.end(), whole.i.begin() + first);
+    return true;
+  }
+  Block out = Block::zeros(p.result.kind, p.result.shape, p.result.pointee);
+  size_t n = out.size();
+  if (whole.isFloat())
+    std::copy(whole.f.begin() + first, whole.f.begin() + first + n, out.f.begin());
+  else
+    std::copy(whole.i.begin() + first, whole.i.begin() + first + n, out.i.begin());
+  set(op.getResult(0), std::move(out));
+  return true;
+}
+
+} // namespace blk::interp

@@ -1,0 +1,8 @@
+// Shared-memory buffers in the interpreter (kernels of
+// codegen/local-memory.mlir): a tile through a swizzled buffer comes back
+// unchanged, and a ring's slots are separate: a store through
+// memdesc_index changes that slot of the buffer only.
+// RUN: %blkc run %S/../codegen/local-memory.mlir -k stage__w4 --grid 1 --arg x=rand:f32:2048 --arg out=zeros:f32:2048 --out x=%t.x --out out=%t.out
+// RUN: cmp %t.x %t.out
+// RUN: %blkc run %S/../codegen/local-memory.mlir -k ring --grid 1 --arg x=iota:f32:8 --arg out=zeros:f32:16 --print out | FileCheck %s --check-prefix=RING
+// RING: out = [0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0]
