@@ -1,7 +1,7 @@
 //===- main.cpp - blk-codegen-test: the GPU backend on a .mlir file -------===//
 //
 // blk-codegen-test FILE.mlir --emit=gpu-ir|llvm|llvm-opt|ptx|info
-//                  [--arch=sm_90] [--ptx-version=80] [-O=3]
+//                  [--arch=sm_90] [--ptx-version=80] [-O=3] [--lineinfo]
 // `info` prints one line per kernel: entry, threads, static shared bytes.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +24,7 @@ int main(int argc, char **argv) {
   cl::opt<std::string> arch("arch", cl::desc("target architecture"), cl::init("sm_90"));
   cl::opt<unsigned> ptxVersion("ptx-version", cl::desc("PTX ISA (80 = 8.0)"), cl::init(80));
   cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimisation level"), cl::init(3));
+  cl::opt<bool> lineInfo("lineinfo", cl::desc("source lines in the PTX (.loc)"), cl::init(false));
   cl::ParseCommandLineOptions(argc, argv, "blk GPU backend test driver\n");
 
   mlir::MLIRContext context;
@@ -44,6 +45,7 @@ int main(int argc, char **argv) {
   options.arch = arch;
   options.ptxVersion = ptxVersion;
   options.optLevel = optLevel;
+  options.lineInfo = lineInfo;
   std::string sink;
   llvm::raw_string_ostream sinkOs(sink);
   if (emit == "gpu-ir")

@@ -83,7 +83,7 @@ llvm::Expected<CodegenResult> compileToPtx(ModuleOp blkModule,
   for (auto func : module->getOps<func::FuncOp>()) {
     if (func.isExternal())
       continue;
-    gpu::Emitter emitter(llvmModule, func);
+    gpu::Emitter emitter(llvmModule, func, options.lineInfo);
     if (llvm::Error err = emitter.emit())
       return std::move(err);
     unsigned shared = emitter.getStaticSharedBytes() + emitter.getDynamicSharedBytes();

@@ -44,6 +44,9 @@ struct CodegenOptions {
   llvm::raw_ostream *gpuIrOut = nullptr;
   llvm::raw_ostream *llvmIrOut = nullptr;
   llvm::raw_ostream *llvmOptIrOut = nullptr;
+  /// `--lineinfo`: `.loc` directives from the ops' source locations, so
+  /// profilers map SASS to `.blk` lines (code is unchanged).
+  bool lineInfo = false;
   /// `--print-after=PASS` / `--print-after-all` for the back-end passes
   /// (on stderr, as for the blk passes).
   std::vector<std::string> printAfter;

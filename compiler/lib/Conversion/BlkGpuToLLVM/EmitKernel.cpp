@@ -21,9 +21,11 @@ using namespace mlir;
 
 namespace blk::gpu {
 
-Emitter::Emitter(llvm::Module &module, func::FuncOp kernel)
+Emitter::Emitter(llvm::Module &module, func::FuncOp kernel, bool lineInfo)
     : ctx(module.getContext()), mod(module), b(module.getContext()),
-      kernel(kernel), numWarps(getNumWarps(kernel)) {}
+      kernel(kernel), numWarps(getNumWarps(kernel)), lineInfo(lineInfo) {}
+
+Emitter::~Emitter() = default;
 
 llvm::Error Emitter::fail(Operation *op, const llvm::Twine &msg) {
   std::string loc;
@@ -198,9 +200,11 @@ llvm::Value *Emitter::broadcastFromThread0(Operation *op, llvm::Value *v) {
 }
 
 llvm::Error Emitter::emitBlock(Block &block) {
-  for (Operation &op : block.without_terminator())
+  for (Operation &op : block.without_terminator()) {
+    setLocation(op.getLoc());
     if (llvm::Error err = emitOp(&op))
       return err;
+  }
   return llvm::Error::success();
 }
 
@@ -277,6 +281,9 @@ llvm::Error Emitter::emit() {
                                   kernel.getSymName() + "__smem_tmp", nullptr,
                                   llvm::GlobalValue::NotThreadLocal, 3);
   b.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", fn));
+  if (lineInfo)
+    beginDebugInfo();
+  setLocation(kernel.getLoc());
   tid = callIntrinsic(llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x, {}, {});
   lane = b.CreateAnd(tid, i32(kWarpSize - 1));
   warp = b.CreateLShr(tid, i32(5));
@@ -287,6 +294,7 @@ llvm::Error Emitter::emit() {
   if (llvm::Error err = emitBlock(kernel.getBody().front()))
     return err;
   b.CreateRetVoid();
+  endDebugInfo();
   if (!internalErrors.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), internalErrors);
 

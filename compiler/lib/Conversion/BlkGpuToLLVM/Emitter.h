@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
@@ -29,7 +30,10 @@ constexpr unsigned kMaxStaticShared = 48 * 1024;
 
 class Emitter {
 public:
-  Emitter(llvm::Module &module, mlir::func::FuncOp kernel);
+  /// `lineInfo`: attach each op's source line to its instructions
+  /// (DebugInfo.cpp).
+  Emitter(llvm::Module &module, mlir::func::FuncOp kernel, bool lineInfo = false);
+  ~Emitter();
 
   /// Emits the kernel; errors name the op and its location.
   llvm::Error emit();
@@ -88,6 +92,12 @@ public:
   /// scratch of `op`.
   llvm::Value *broadcastFromThread0(mlir::Operation *op, llvm::Value *v);
 
+  /// Line info (DebugInfo.cpp): the compile unit and the kernel's
+  /// subprogram; the location of the instructions that follow; finalise.
+  void beginDebugInfo();
+  void setLocation(mlir::Location loc);
+  void endDebugInfo();
+
   /// Emits the ops of `block` (not its terminator).
   llvm::Error emitBlock(mlir::Block &block);
   llvm::Error emitOp(mlir::Operation *op);
@@ -123,6 +133,11 @@ public:
 
 private:
   llvm::DenseMap<mlir::Value, Elems> values;
+  bool lineInfo;
+  std::unique_ptr<llvm::DIBuilder> debugBuilder;
+  llvm::DISubprogram *debugScope = nullptr;
+  std::string debugFile;
+  llvm::DenseMap<llvm::StringRef, llvm::DIScope *> debugFileScopes;
   llvm::GlobalVariable *smem = nullptr;
   std::string internalErrors;
 };
