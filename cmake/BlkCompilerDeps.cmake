@@ -34,9 +34,10 @@ set(BLK_LIT ${Python3_EXECUTABLE} /usr/lib/llvm-19/build/utils/lit/lit.py)
 # Adds a compiler component library that uses LLVM/MLIR headers.
 function(blk_mlir_library name)
   add_library(${name} ${ARGN})
-  target_include_directories(${name} SYSTEM PUBLIC ${BLK_LLVM_INCLUDE_DIRS})
-  target_include_directories(${name} PUBLIC
-    ${CMAKE_SOURCE_DIR}/compiler/include ${CMAKE_BINARY_DIR}/compiler/include)
+  # SYSTEM: TableGen's .inc output (in the build tree) is not ours to warn on.
+  target_include_directories(${name} SYSTEM PUBLIC ${BLK_LLVM_INCLUDE_DIRS}
+    ${CMAKE_BINARY_DIR}/compiler/include)
+  target_include_directories(${name} PUBLIC ${CMAKE_SOURCE_DIR}/compiler/include)
   target_compile_definitions(${name} PUBLIC ${BLK_LLVM_DEFINITIONS})
   target_link_libraries(${name} PUBLIC ${BLK_MLIR_LIBS})
 endfunction()

@@ -90,13 +90,13 @@ int64_t commonElemDiv(const AxisInfo &x) {
   return div;
 }
 
-/// Elementwise binary rule: build each dim with `dim(d)` returning
+/// Elementwise rule over `rank` dims: build each dim with `dim(d)` returning
 /// {contiguity, divisibility, constancy}; `fold` gives the constant.
 template <typename DimFn>
-static AxisInfo elementwise(const AxisInfo &lhs, const AxisInfo &rhs,
-                            DimFn dim, std::optional<int64_t> constant) {
+static AxisInfo elementwise(unsigned rank, DimFn dim,
+                            std::optional<int64_t> constant) {
   DimVector contiguity, divisibility, constancy;
-  for (unsigned d = 0; d < lhs.getRank(); ++d) {
+  for (unsigned d = 0; d < rank; ++d) {
     auto [c, v, k] = dim(d);
     contiguity.push_back(c);
     divisibility.push_back(v);
@@ -144,7 +144,7 @@ static AxisInfo addRule(const AxisInfo &lhs, const AxisInfo &rhs,
   std::optional<int64_t> constant;
   if (foldConstant)
     constant = foldBinary(lhs, rhs, [](int64_t a, int64_t b) { return a + b; });
-  return elementwise(lhs, rhs, dim, constant);
+  return elementwise(lhs.getRank(), dim, constant);
 }
 
 static AxisInfo subRule(const AxisInfo &lhs, const AxisInfo &rhs) {
@@ -159,7 +159,7 @@ static AxisInfo subRule(const AxisInfo &lhs, const AxisInfo &rhs) {
     }
     return {contiguity, div, std::gcd(lhs.getConstancy(d), rhs.getConstancy(d))};
   };
-  return elementwise(lhs, rhs, dim, foldBinary(lhs, rhs, [](int64_t a, int64_t b) {
+  return elementwise(lhs.getRank(), dim, foldBinary(lhs, rhs, [](int64_t a, int64_t b) {
                        return a - b;
                      }));
 }
@@ -174,7 +174,7 @@ static AxisInfo mulRule(const AxisInfo &lhs, const AxisInfo &rhs,
       return {rhs.getContiguity(d), rhs.getDivisibility(d), rhs.getConstancy(d)};
     return {1, mulCapped(elemDiv(lhs, d), elemDiv(rhs, d)), constancy};
   };
-  return elementwise(lhs, rhs, dim, constant);
+  return elementwise(lhs.getRank(), dim, constant);
 }
 
 /// x / c and x >> log2(c) for a power-of-two constant c (values assumed
@@ -195,7 +195,7 @@ static AxisInfo divRule(const AxisInfo &lhs, const AxisInfo &rhs,
     int64_t div = elemDiv(lhs, d) > *c ? elemDiv(lhs, d) / *c : 1;
     return {1, div, constancy};
   };
-  return elementwise(lhs, rhs, dim, constant);
+  return elementwise(lhs.getRank(), dim, constant);
 }
 
 /// x % c and x & (c - 1) for a power-of-two constant c.
@@ -211,7 +211,7 @@ static AxisInfo remRule(const AxisInfo &lhs, std::optional<int64_t> c,
       return {block, std::min(lhs.getDivisibility(d), *c), constancy};
     return {1, std::min(elemDiv(lhs, d), *c), constancy};
   };
-  return elementwise(lhs, rhs, dim, constant);
+  return elementwise(lhs.getRank(), dim, constant);
 }
 
 /// Comparisons: the mask `x < n` is constant over aligned runs of x when n
@@ -235,7 +235,7 @@ static AxisInfo cmpRule(arith::CmpIPredicate pred, const AxisInfo &lhs,
     }
     return {1, 1, constancy};
   };
-  return elementwise(lhs, rhs, dim, constant);
+  return elementwise(lhs.getRank(), dim, constant);
 }
 
 static std::optional<int64_t> evalCmp(arith::CmpIPredicate pred,
@@ -284,7 +284,7 @@ static AxisInfo selectRule(const AxisInfo &cond, const AxisInfo &t,
   std::optional<int64_t> constant;
   if (t.getConstantValue() == f.getConstantValue())
     constant = t.getConstantValue();
-  return elementwise(t, f, dim, constant);
+  return elementwise(t.getRank(), dim, constant);
 }
 
 /// x & y: a mask c = 2^k - 1 acts as x % 2^k; otherwise every element has
@@ -301,7 +301,7 @@ static AxisInfo andRule(const AxisInfo &lhs, const AxisInfo &rhs) {
     return {1, std::max(elemDiv(lhs, d), elemDiv(rhs, d)),
             std::gcd(lhs.getConstancy(d), rhs.getConstancy(d))};
   };
-  return elementwise(lhs, rhs, dim, constant);
+  return elementwise(lhs.getRank(), dim, constant);
 }
 
 /// x | y and x ^ y: only the trailing zeros both sides share survive.
@@ -314,7 +314,7 @@ static AxisInfo bitwiseRule(const AxisInfo &lhs, const AxisInfo &rhs,
     return {1, std::min(elemDiv(lhs, d), elemDiv(rhs, d)),
             std::gcd(lhs.getConstancy(d), rhs.getConstancy(d))};
   };
-  return elementwise(lhs, rhs, dim, constant);
+  return elementwise(lhs.getRank(), dim, constant);
 }
 
 static bool isTracked(Type type) {

@@ -65,7 +65,7 @@ llvm::Expected<CodegenResult> compileToPtx(ModuleOp blkModule,
                                            const CodegenOptions &options) {
   OwningOpRef<ModuleOp> module(cast<ModuleOp>(blkModule->clone()));
   if (llvm::Error err = assignLayouts(*module, options))
-    return std::move(err);
+    return err;
   GpuTarget target = GpuTarget::fromArch(options.arch, options.ptxVersion);
   if (options.gpuIrOut)
     printGpuIr(*module, *options.gpuIrOut);
@@ -85,7 +85,7 @@ llvm::Expected<CodegenResult> compileToPtx(ModuleOp blkModule,
       continue;
     gpu::Emitter emitter(llvmModule, func, options.lineInfo);
     if (llvm::Error err = emitter.emit())
-      return std::move(err);
+      return err;
     unsigned shared = emitter.getStaticSharedBytes() + emitter.getDynamicSharedBytes();
     if (shared > target.maxSharedPerBlock)
       return makeError(func.getSymName() + ": blocks too large: the kernel needs " +
@@ -99,7 +99,7 @@ llvm::Expected<CodegenResult> compileToPtx(ModuleOp blkModule,
   }
   if (options.moduleHook)
     if (llvm::Error err = options.moduleHook(llvmModule))
-      return std::move(err);
+      return err;
   if (options.llvmIrOut)
     llvmModule.print(*options.llvmIrOut, nullptr);
   std::string verifyMessages;
@@ -108,7 +108,7 @@ llvm::Expected<CodegenResult> compileToPtx(ModuleOp blkModule,
     return makeError("internal compiler error (codegen): invalid LLVM IR:\n" +
                      verifyOs.str());
   if (llvm::Error err = gpu::linkLibdevice(llvmModule, options.libdevicePath))
-    return std::move(err);
+    return err;
   gpu::optimizeModule(llvmModule, **tm, options.optLevel);
   if (options.llvmOptIrOut)
     llvmModule.print(*options.llvmOptIrOut, nullptr);

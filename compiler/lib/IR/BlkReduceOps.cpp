@@ -27,8 +27,7 @@ Type ReduceOp::getReducedType(Type srcType, int32_t axis) {
 }
 
 /// Creates the combiner block with its 2N arguments; the caller fills it.
-static void addCombinerBlock(OpBuilder &b, OperationState &state,
-                             ValueRange srcs) {
+static void addCombinerBlock(OperationState &state, ValueRange srcs) {
   Region *region = state.addRegion();
   Block *block = new Block();
   region->push_back(block);
@@ -43,7 +42,7 @@ void ReduceOp::build(OpBuilder &b, OperationState &state, ValueRange srcs,
   state.addAttribute(getAxisAttrName(state.name), b.getI32IntegerAttr(axis));
   for (Value src : srcs)
     state.addTypes(getReducedType(src.getType(), axis));
-  addCombinerBlock(b, state, srcs);
+  addCombinerBlock(state, srcs);
 }
 
 void ScanOp::build(OpBuilder &b, OperationState &state, ValueRange srcs,
@@ -53,7 +52,7 @@ void ScanOp::build(OpBuilder &b, OperationState &state, ValueRange srcs,
   state.addAttribute(getReverseAttrName(state.name), b.getBoolAttr(reverse));
   for (Value src : srcs)
     state.addTypes(src.getType());
-  addCombinerBlock(b, state, srcs);
+  addCombinerBlock(state, srcs);
 }
 
 /// Operands non-empty, of one shape, axis in range.

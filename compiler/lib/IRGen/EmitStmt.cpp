@@ -127,7 +127,7 @@ Flow Emitter::emitStmts(ArrayRef<const ast::Stmt *> stmts,
                         const Continuation &cont) {
   for (size_t n = 0; n < stmts.size(); ++n) {
     const ast::Stmt *s = stmts[n];
-    bool returns = fnReturnType.has_value() && containsReturn(s);
+    bool returns = fnReturnType && containsReturn(s);
     Continuation next;
     if (returns) {
       next.push_back(stmts.drop_front(n + 1));
@@ -271,9 +271,9 @@ Value Emitter::emitFnCall(const ast::CallExpr *call,
     callFrame.vars[fn->params[i]] = emitAsType(args[i], param->type);
   }
   Frame *callerFrame = frame;
-  std::optional<sema::Type> callerReturn = fnReturnType;
+  const sema::Type *callerReturn = fnReturnType;
   frame = &callFrame;
-  fnReturnType = callee.returnType;
+  fnReturnType = &callee.returnType;
   Flow flow = fn->body ? emitStmts(fn->body->stmts) : Flow{};
   frame = callerFrame;
   fnReturnType = callerReturn;

@@ -151,8 +151,9 @@ private:
     const ast::Node *active;
   };
   std::vector<LoopFlags> loopFlags;
-  /// Return type of the fn being inlined (converted at each `return`).
-  std::optional<sema::Type> fnReturnType;
+  /// Return type of the fn being inlined (converted at each `return`); null
+  /// outside an inlined fn. Points into the callee's FunctionInstance.
+  const sema::Type *fnReturnType = nullptr;
 };
 
 /// True if `node` has a `break`/`continue` of the loop it is the body of

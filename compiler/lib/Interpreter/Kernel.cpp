@@ -59,7 +59,7 @@ llvm::Expected<std::unique_ptr<Kernel>> Kernel::create(func::FuncOp fn) {
     p.type = dataTypeOf(info, spelled ? spelled.getValue() : "");
     k->paramInfos.push_back(p);
   }
-  return std::move(k);
+  return k;
 }
 
 llvm::Expected<std::array<int64_t, 3>> Kernel::evalGrid(const std::vector<Arg> &args) const {

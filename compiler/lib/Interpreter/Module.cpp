@@ -34,7 +34,7 @@ static llvm::Expected<OwningOpRef<ModuleOp>> parseWith(MLIRContext &ctx,
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(mgr, ParserConfig(&ctx));
   if (!module)
     return llvm::createStringError(llvm::inconvertibleErrorCode(), os.str());
-  return std::move(module);
+  return module;
 }
 
 llvm::Expected<OwningOpRef<ModuleOp>> parseModule(MLIRContext &ctx, StringRef text,

@@ -33,7 +33,7 @@ llvm::Expected<std::unique_ptr<Session>> Session::load(const std::string &path,
       if (mlir::failed(pm.run(*s->moduleOp)))
         return fail("the optimisation pipeline failed on `" + path + "`");
     }
-    return std::move(s);
+    return s;
   }
   FrontendOptions feOptions;
   feOptions.defines = options.defines;
@@ -60,7 +60,7 @@ llvm::Expected<std::unique_ptr<Session>> Session::load(const std::string &path,
   s->moduleOp = lowerToBlockIR(fe, file, s->context, options.optimize, BuildOptions{});
   if (!s->moduleOp)
     return fail("IRGen failed on `" + path + "`");
-  return std::move(s);
+  return s;
 }
 
 llvm::Expected<Kernel *> Session::kernel(llvm::StringRef name,

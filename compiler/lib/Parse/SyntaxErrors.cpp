@@ -258,7 +258,7 @@ std::string SyntaxErrorReporter::hintFor(antlr4::Parser *parser,
   size_t index = std::min(offending->getTokenIndex(), tokens.size());
   size_t type = offending->getType();
   size_t rule = parser->getContext() ? parser->getContext()->getRuleIndex()
-                                     : BlkParser::RuleUnit;
+                                     : size_t(BlkParser::RuleUnit);
   const antlr4::Token *prev = previous(index, 1);
   const antlr4::Token *prev2 = previous(index, 2);
   auto adjacent = [](const antlr4::Token *a, const antlr4::Token *b) {

@@ -43,7 +43,7 @@ llvm::Expected<std::vector<uint8_t>> makeFatbin(const CudaToolkit &toolkit,
   for (const FatbinInput &image : images) {
     llvm::SmallString<128> path;
     if (llvm::Error err = writeTemp(image.isPtx ? "ptx" : "cubin", image.bytes, path))
-      return std::move(err);
+      return err;
     temps.push_back(std::string(path));
     args.push_back(std::string("--image3=kind=") + (image.isPtx ? "ptx" : "elf") +
                    ",sm=" + image.arch.fatbinSm() + ",file=" + std::string(path));

@@ -225,7 +225,7 @@ llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
     }
     if (auto of = func->getAttrOfType<mlir::StringAttr>("blk.variant_of")) {
       if (llvm::Error err = addVariant(func, of.getValue(), it->second, options))
-        return std::move(err);
+        return err;
       continue;
     }
     auto spec = specializationJson(func, it->second, options);

@@ -216,7 +216,7 @@ llvm::Expected<Elems> Emitter::emitCombine(Block &body, ArrayRef<llvm::Value *> 
     set(body.getArgument(n + i), {rhs[i]});
   }
   if (llvm::Error err = emitBlock(body))
-    return std::move(err);
+    return err;
   Elems out;
   for (Value v : body.getTerminator()->getOperands())
     out.push_back(get(v)[0]);
