@@ -23,7 +23,7 @@ llvm::Error Emitter::emitDot(Operation *op) {
                             vc = viewOf(dot.getAcc());
   if (!va || !vb || !vc)
     return fail(op, "has an operand without a distributed layout");
-  int64_t m = va->shape[0], k = va->shape[1], n = vb->shape[1];
+  int64_t k = va->shape[1], n = vb->shape[1];
   Type inType = cast<RankedTensorType>(dot.getA().getType()).getElementType();
   llvm::Type *inTy = llvmType(inType);
   llvm::Type *accTy = llvmType(cast<RankedTensorType>(dot.getAcc().getType()).getElementType());
