@@ -2,8 +2,8 @@
 // the queries on them, and on layouts no blocked encoding makes (the mma.sync
 // C fragment of ../shared/docs/TENSORCORES.md, duplicated bases). The
 // exhaustive comparison with the old model is LinearLayoutReferenceTest.cpp.
-#include "blk/Dialect/BlkGpu/IR/Layout.h"
 #include "blk/Dialect/BlkGpu/IR/LinearLayout.h"
+#include "blk/Dialect/BlkGpu/IR/Layout.h"
 
 #include "mlir/IR/MLIRContext.h"
 
@@ -25,7 +25,8 @@ protected:
   mlir::MLIRContext ctx;
 };
 
-static LinearLayout::Bases makeBases(BasisList regs, BasisList lanes, BasisList warps) {
+static LinearLayout::Bases makeBases(BasisList regs, BasisList lanes,
+                                     BasisList warps) {
   return {std::move(regs), std::move(lanes), std::move(warps)};
 }
 
@@ -43,7 +44,8 @@ TEST_F(LinearLayoutTest, CoalescedVec4Bases) {
   std::vector<int64_t> got;
   for (unsigned r = 0; r < 8; ++r)
     got.push_back(ll.apply(r, 5, 1)[0]);
-  EXPECT_EQ(got, (std::vector<int64_t>{148, 149, 150, 151, 660, 661, 662, 663}));
+  EXPECT_EQ(got,
+            (std::vector<int64_t>{148, 149, 150, 151, 660, 661, 662, 663}));
   EXPECT_EQ(ll.getFreeMask(InDim::Lane), 0u);
   EXPECT_EQ(ll.getFreeMask(InDim::Warp), 0u);
   EXPECT_EQ(ll.getVectorRun(0).length, 4u);
@@ -103,13 +105,15 @@ TEST_F(LinearLayoutTest, VectorRuns) {
 TEST_F(LinearLayoutTest, MmaFragmentQueries) {
   // mma.sync m16n8 f32 C fragment: g = lane >> 2, t = lane & 3; register i
   // holds (g + 8 * (i / 2), 2t + i % 2).
-  LinearLayout c(makeBases({{0, 1}, {8, 0}}, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}, {}),
-                 {16, 8});
+  LinearLayout c(
+      makeBases({{0, 1}, {8, 0}}, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}, {}),
+      {16, 8});
   std::set<std::pair<int64_t, int64_t>> seen;
   for (unsigned lane = 0; lane < 32; ++lane)
     for (unsigned i = 0; i < 4; ++i) {
       int64_t g = lane >> 2, t = lane & 3;
-      EXPECT_EQ(c.apply(i, lane, 0), (SmallVector<int64_t>{g + 8 * (i / 2), 2 * t + i % 2}));
+      EXPECT_EQ(c.apply(i, lane, 0),
+                (SmallVector<int64_t>{g + 8 * (i / 2), 2 * t + i % 2}));
       seen.insert({g + 8 * (i / 2), 2 * t + i % 2});
     }
   EXPECT_EQ(seen.size(), 128u);
@@ -151,7 +155,9 @@ TEST_F(LinearLayoutTest, BroadcastMapsEveryColumnToTheRow) {
   auto l = getBlockedLayout(&ctx, {64, 64}, 4, {1, 0}, 4);
   LinearLayout src = *toLinearLayout(l, {64, 1});
   LinearLayout dst = *toLinearLayout(l, {64, 64});
-  auto toColumn = [](llvm::ArrayRef<int64_t> c) { return SmallVector<int64_t>{c[0], 0}; };
+  auto toColumn = [](llvm::ArrayRef<int64_t> c) {
+    return SmallVector<int64_t>{c[0], 0};
+  };
   auto map = getRegisterMapping(src, dst.mapOutputs(toColumn, {64, 1}));
   ASSERT_TRUE(map.has_value());
   ASSERT_EQ(map->size(), 32u);

@@ -96,8 +96,9 @@ llvm::Value *Emitter::warpIndex(const LayoutView &v, unsigned d) {
 /// layout's lanes or warps along one dim) become one shift and mask; parts
 /// that cannot overlap are ORed, which is what the XOR is on them.
 static llvm::Value *xorOfBases(llvm::IRBuilder<> &b, llvm::Value *id,
-                               ArrayRef<LinearLayout::Basis> bases, unsigned dim,
-                               llvm::Value *acc, uint64_t &accBits) {
+                               ArrayRef<LinearLayout::Basis> bases,
+                               unsigned dim, llvm::Value *acc,
+                               uint64_t &accBits) {
   for (unsigned bit = 0; bit < bases.size();) {
     uint64_t v = bases[bit][dim];
     unsigned n = 1;
@@ -106,15 +107,18 @@ static llvm::Value *xorOfBases(llvm::IRBuilder<> &b, llvm::Value *id,
       continue;
     }
     bool pow2 = llvm::isPowerOf2_64(v);
-    while (pow2 && bit + n < bases.size() && uint64_t(bases[bit + n][dim]) == v << n)
+    while (pow2 && bit + n < bases.size() &&
+           uint64_t(bases[bit + n][dim]) == v << n)
       ++n;
     llvm::Value *field = bit ? b.CreateLShr(id, bit) : id;
     field = b.CreateAnd(field, (uint64_t(1) << n) - 1);
     uint64_t bits = pow2 ? ((uint64_t(1) << n) - 1) * v : v;
-    llvm::Value *part = !pow2 ? b.CreateMul(field, b.getInt32(v))
+    llvm::Value *part = !pow2   ? b.CreateMul(field, b.getInt32(v))
                         : v > 1 ? b.CreateShl(field, llvm::Log2_64(v))
                                 : field;
-    acc = !acc ? part : (accBits & bits) ? b.CreateXor(acc, part) : b.CreateOr(acc, part);
+    acc = !acc               ? part
+          : (accBits & bits) ? b.CreateXor(acc, part)
+                             : b.CreateOr(acc, part);
     accBits |= bits;
     bit += n;
   }
@@ -149,7 +153,8 @@ SmallVector<SmallVector<llvm::Value *>> Emitter::coords(const LayoutView &v) {
       // cannot wrap, which LLVM folds into the addressing.
       c.push_back((threadBits[j] & uint64_t(off[j]))
                       ? b.CreateXor(threadPart[j], i32(off[j]))
-                      : b.CreateAdd(threadPart[j], i32(off[j]), "", /*HasNUW=*/true,
+                      : b.CreateAdd(threadPart[j], i32(off[j]), "",
+                                    /*HasNUW=*/true,
                                     /*HasNSW=*/true));
     }
     all.push_back(std::move(c));

@@ -67,12 +67,14 @@ unsigned LayoutView::distinctWarps(unsigned d) const {
 }
 
 bool LayoutView::hasReplicas() const {
-  return linear.getFreeMask(InDim::Lane) != 0 || linear.getFreeMask(InDim::Warp) != 0;
+  return linear.getFreeMask(InDim::Lane) != 0 ||
+         linear.getFreeMask(InDim::Warp) != 0;
 }
 
 /// The blocked base of `encoding` with the bookkeeping of its slices;
 /// `linear` is filled in by getLayoutView.
-static std::optional<LayoutView> getBaseView(Attribute encoding, ArrayRef<int64_t> shape) {
+static std::optional<LayoutView> getBaseView(Attribute encoding,
+                                             ArrayRef<int64_t> shape) {
   if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(encoding)) {
     if (blocked.getSizePerThread().size() != shape.size())
       return std::nullopt;
@@ -82,7 +84,8 @@ static std::optional<LayoutView> getBaseView(Attribute encoding, ArrayRef<int64_
     v.baseShape = v.shape;
     for (unsigned d = 0; d < shape.size(); ++d) {
       v.kept.push_back(d);
-      v.sizeEff.push_back(std::min<int64_t>(blocked.getSizePerThread()[d], shape[d]));
+      v.sizeEff.push_back(
+          std::min<int64_t>(blocked.getSizePerThread()[d], shape[d]));
     }
     return v;
   }
@@ -113,7 +116,8 @@ std::optional<LayoutView> getLayoutView(Attribute encoding,
   // Register bits are row-major over the base dims, each along one dim.
   v->perDim.assign(v->baseShape.size(), 1);
   for (auto [j, d] : llvm::enumerate(v->kept))
-    v->perDim[d] = 1 << llvm::popcount(v->linear.getMaskAlong(InDim::Register, j));
+    v->perDim[d] =
+        1 << llvm::popcount(v->linear.getMaskAlong(InDim::Register, j));
   return v;
 }
 
@@ -185,7 +189,8 @@ BlockedEncodingAttr getDefaultLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
 std::optional<SmallVector<unsigned>> getRegisterMapping(
     const LayoutView &src, const LayoutView &dst,
     const std::function<SmallVector<int64_t>(ArrayRef<int64_t>)> &dstToSrc) {
-  return getRegisterMapping(src.linear, dst.linear.mapOutputs(dstToSrc, src.shape));
+  return getRegisterMapping(src.linear,
+                            dst.linear.mapOutputs(dstToSrc, src.shape));
 }
 
 SmallVector<int64_t> identityCoords(ArrayRef<int64_t> c) {

@@ -21,7 +21,8 @@ LinearLayout::LinearLayout(Bases bases, ArrayRef<int64_t> outSizes)
     : bases(std::move(bases)), outSizes(outSizes.begin(), outSizes.end()) {
   unsigned outBits = 0;
   for (int64_t s : outSizes) {
-    assert(s >= 1 && llvm::isPowerOf2_64(s) && "output sizes are powers of two");
+    assert(s >= 1 && llvm::isPowerOf2_64(s) &&
+           "output sizes are powers of two");
     outBits += llvm::Log2_64(s);
   }
   assert(outBits < 64 && "flattened coordinates fit in 64 bits");
@@ -180,13 +181,15 @@ LinearLayout::VectorRun LinearLayout::getVectorRun(unsigned outDim) const {
   while (first < regs.size() && !isUnit(regs[first], outDim, 1))
     ++first;
   unsigned k = 0;
-  while (first + k < regs.size() && isUnit(regs[first + k], outDim, int64_t(1) << k))
+  while (first + k < regs.size() &&
+         isUnit(regs[first + k], outDim, int64_t(1) << k))
     ++k;
   // XOR with j < 2^k is adding j only where every other basis leaves the
   // low k bits along outDim clear.
   for (unsigned in = 0; in < kNumInDims; ++in)
     for (auto [bit, basis] : llvm::enumerate(bases[in])) {
-      bool inRun = in == unsigned(InDim::Register) && bit >= first && bit < first + k;
+      bool inRun =
+          in == unsigned(InDim::Register) && bit >= first && bit < first + k;
       while (!inRun && k > 0 && basis[outDim] % (int64_t(1) << k) != 0)
         --k;
     }
@@ -195,8 +198,8 @@ LinearLayout::VectorRun LinearLayout::getVectorRun(unsigned outDim) const {
   return {1u << k, 1u << first};
 }
 
-std::optional<SmallVector<unsigned>> getRegisterMapping(const LinearLayout &src,
-                                                        const LinearLayout &dst) {
+std::optional<SmallVector<unsigned>>
+getRegisterMapping(const LinearLayout &src, const LinearLayout &dst) {
   // The same register of every thread: dst and src must agree on which
   // element each lane and warp bit moves to.
   if (src.getOutSizes() != dst.getOutSizes() ||
@@ -261,7 +264,8 @@ static LinearLayout blockedToLinear(BlockedEncodingAttr blocked,
   // Lanes, then warps, are numbered along `order` (order[0] fastest).
   for (unsigned d : blocked.getOrder())
     for (int64_t k = 1; k < tpw[d]; k <<= 1)
-      bases[unsigned(InDim::Lane)].push_back(unit(rank, d, wrapped(d, k * spt[d])));
+      bases[unsigned(InDim::Lane)].push_back(
+          unit(rank, d, wrapped(d, k * spt[d])));
   for (unsigned d : blocked.getOrder())
     for (int64_t k = 1; k < wpc[d]; k <<= 1)
       bases[unsigned(InDim::Warp)].push_back(
@@ -271,7 +275,8 @@ static LinearLayout blockedToLinear(BlockedEncodingAttr blocked,
 
 std::optional<LinearLayout> toLinearLayout(Attribute encoding,
                                            ArrayRef<int64_t> shape) {
-  if (!llvm::all_of(shape, [](int64_t s) { return s >= 1 && llvm::isPowerOf2_64(s); }))
+  if (!llvm::all_of(shape,
+                    [](int64_t s) { return s >= 1 && llvm::isPowerOf2_64(s); }))
     return std::nullopt;
   if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(encoding)) {
     if (blocked.getSizePerThread().size() != shape.size())
@@ -284,7 +289,8 @@ std::optional<LinearLayout> toLinearLayout(Attribute encoding,
       return std::nullopt;
     SmallVector<int64_t> parentShape(shape.begin(), shape.end());
     parentShape.insert(parentShape.begin() + dim, 1);
-    std::optional<LinearLayout> parent = toLinearLayout(slice.getParent(), parentShape);
+    std::optional<LinearLayout> parent =
+        toLinearLayout(slice.getParent(), parentShape);
     if (!parent)
       return std::nullopt;
     return parent->dropOutDim(dim);

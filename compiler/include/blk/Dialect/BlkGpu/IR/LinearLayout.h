@@ -12,8 +12,9 @@
 // Guarantees: for #blkgpu.blocked and #blkgpu.slice, register r of
 // (lane, warp) is element r of LayoutView's order (row-major over perDim,
 // last dim fastest; Layout.h), with the coordinates LayoutView::coords
-// gives. Test: tests/unit/BlkGpu/LinearLayoutTest.cpp (exhaustive against
-// the pre-linear implementation kept in LayoutReference.cpp).
+// gives. Tests: tests/unit/BlkGpu/LinearLayoutReferenceTest.cpp (exhaustive
+// against the pre-linear implementation kept in LayoutReference.cpp) and
+// LinearLayoutTest.cpp (hand-checked bases and queries).
 //
 // Further encodings are further toLinearLayout cases, each a list of bases
 // (g = lane >> 2, t = lane & 3, from ../shared/docs/TENSORCORES.md):
@@ -91,7 +92,8 @@ public:
 
   /// This layout followed by `map` into coordinates of size `newOutSizes`:
   /// each basis is mapped, which is exact because `map` is linear.
-  LinearLayout mapOutputs(CoordFn map, llvm::ArrayRef<int64_t> newOutSizes) const;
+  LinearLayout mapOutputs(CoordFn map,
+                          llvm::ArrayRef<int64_t> newOutSizes) const;
   /// This layout without output dim `dim` (slices: that dim has size 1, so
   /// its coordinate is always 0).
   LinearLayout dropOutDim(unsigned dim) const;
