@@ -7,10 +7,11 @@
 // and the kept dims. Thread (lane, warp) holds numElems() elements; element
 // i has base coordinate (threadBase(lane, warp) + elemOffset(i)) mod
 // baseShape per dim, which is the XOR of the linear layout's bases. The
-// emitter computes threadBase with LLVM values; the passes and the emitter
-// compare layouts on the host through the linear layout (convert_layout,
-// broadcast, trans need no data movement when every thread already holds
-// the elements it needs). An MMA layout adds a toLinearLayout case.
+// emitter computes that XOR from tid's bits with LLVM values
+// (Emitter::coords); the passes and the emitter compare layouts on the host
+// through the linear layout (convert_layout, broadcast, trans need no data
+// movement when every thread already holds the elements it needs). An MMA
+// layout adds a toLinearLayout case.
 // Test: tests/unit/BlkGpu/LayoutTest.cpp, LinearLayoutReferenceTest.cpp.
 //
 //===----------------------------------------------------------------------===//
