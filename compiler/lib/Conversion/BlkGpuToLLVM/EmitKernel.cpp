@@ -92,21 +92,72 @@ llvm::Value *Emitter::warpIndex(const LayoutView &v, unsigned d) {
   return indexAlong(b, warp, v.base.getWarpsPerCTA(), v.base.getOrder(), d);
 }
 
+/// The XOR of the bases (along own dim `dim`) of the set bits of `id`,
+/// folded into `acc` (null: 0), whose possibly-set bits are `accBits`.
+/// Consecutive bits whose bases are consecutive powers of two (a blocked
+/// layout's lanes or warps along one dim) become one shift and mask; parts
+/// that cannot overlap are ORed, which is what the XOR is on them.
+static llvm::Value *xorOfBases(llvm::IRBuilder<> &b, llvm::Value *id,
+                               ArrayRef<LinearLayout::Basis> bases,
+                               unsigned dim, llvm::Value *acc,
+                               uint64_t &accBits) {
+  for (unsigned bit = 0; bit < bases.size();) {
+    uint64_t v = bases[bit][dim];
+    unsigned n = 1;
+    if (v == 0) {
+      ++bit;
+      continue;
+    }
+    bool pow2 = llvm::isPowerOf2_64(v);
+    while (pow2 && bit + n < bases.size() &&
+           uint64_t(bases[bit + n][dim]) == v << n)
+      ++n;
+    llvm::Value *field = bit ? b.CreateLShr(id, bit) : id;
+    field = b.CreateAnd(field, (uint64_t(1) << n) - 1);
+    uint64_t bits = pow2 ? ((uint64_t(1) << n) - 1) * v : v;
+    llvm::Value *part = !pow2   ? b.CreateMul(field, b.getInt32(v))
+                        : v > 1 ? b.CreateShl(field, llvm::Log2_64(v))
+                                : field;
+    acc = !acc               ? part
+          : (accBits & bits) ? b.CreateXor(acc, part)
+                             : b.CreateOr(acc, part);
+    accBits |= bits;
+    bit += n;
+  }
+  return acc;
+}
+
 SmallVector<SmallVector<llvm::Value *>> Emitter::coords(const LayoutView &v) {
-  SmallVector<llvm::Value *> threadBase;
-  for (unsigned k : v.kept) {
-    llvm::Value *t = b.CreateAdd(
-        b.CreateMul(warpIndex(v, k), i32(v.base.getThreadsPerWarp()[k])),
-        laneIndex(v, k));
-    threadBase.push_back(b.CreateMul(t, i32(v.base.getSizePerThread()[k])));
+  // Own dim j of element i is threadPart_j XOR the register part (a constant:
+  // the coordinate of element i in thread 0). tid is warp * 32 + lane, so the
+  // lane bases then the warp bases are those of tid's bits: a run that
+  // crosses from lanes to warps is one field of tid.
+  SmallVector<LinearLayout::Basis> tidBases(v.linear.getBases(InDim::Lane));
+  assert(tidBases.size() == llvm::Log2_32(kWarpSize) && "a lane has 5 bits");
+  llvm::append_range(tidBases, v.linear.getBases(InDim::Warp));
+  SmallVector<llvm::Value *> threadPart;
+  SmallVector<uint64_t> threadBits;
+  for (unsigned j = 0; j < v.rank(); ++j) {
+    uint64_t bits = 0;
+    threadPart.push_back(xorOfBases(b, tid, tidBases, j, nullptr, bits));
+    threadBits.push_back(bits);
   }
   SmallVector<SmallVector<llvm::Value *>> all;
   for (unsigned i = 0, e = v.numElems(); i < e; ++i) {
-    SmallVector<int64_t> off = v.elemOffset(i);
+    SmallVector<int64_t> off = v.linear.apply(i, 0, 0);
     SmallVector<llvm::Value *> c;
-    for (auto [j, k] : llvm::enumerate(v.kept)) {
-      llvm::Value *x = b.CreateAdd(threadBase[j], i32(off[k]));
-      c.push_back(b.CreateAnd(x, i32(v.baseShape[k] - 1)));
+    for (unsigned j = 0; j < v.rank(); ++j) {
+      if (!threadPart[j]) {
+        c.push_back(i32(off[j]));
+        continue;
+      }
+      // Disjoint bits (always, for blocked layouts): XOR is an add that
+      // cannot wrap, which LLVM folds into the addressing.
+      c.push_back((threadBits[j] & uint64_t(off[j]))
+                      ? b.CreateXor(threadPart[j], i32(off[j]))
+                      : b.CreateAdd(threadPart[j], i32(off[j]), "",
+                                    /*HasNUW=*/true,
+                                    /*HasNSW=*/true));
     }
     all.push_back(std::move(c));
   }
@@ -122,14 +173,13 @@ llvm::Value *Emitter::andPred(llvm::Value *a, llvm::Value *c) {
 }
 
 llvm::Value *Emitter::ownerPredicate(const LayoutView &v) {
-  llvm::Value *pred = nullptr;
-  for (unsigned d = 0; d < v.baseShape.size(); ++d) {
-    if (v.distinctLanes(d) < v.base.getThreadsPerWarp()[d])
-      pred = andPred(pred, b.CreateICmpULT(laneIndex(v, d), i32(v.distinctLanes(d))));
-    if (v.distinctWarps(d) < v.base.getWarpsPerCTA()[d])
-      pred = andPred(pred, b.CreateICmpULT(warpIndex(v, d), i32(v.distinctWarps(d))));
-  }
-  return pred;
+  // The owner of each group of copies has its free lane and warp bits 0
+  // (tid = warp * 32 + lane).
+  uint32_t free = v.linear.getFreeMask(InDim::Lane) |
+                  v.linear.getFreeMask(InDim::Warp) << llvm::Log2_32(kWarpSize);
+  if (!free)
+    return nullptr;
+  return b.CreateICmpEQ(b.CreateAnd(tid, i32(free)), i32(0));
 }
 
 uint64_t Emitter::scratchOffset(Operation *op, uint64_t size) {

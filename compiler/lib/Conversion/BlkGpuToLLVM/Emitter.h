@@ -67,10 +67,12 @@ public:
 
   llvm::Value *laneIndex(const LayoutView &v, unsigned d);
   llvm::Value *warpIndex(const LayoutView &v, unsigned d);
-  /// Own-dim coordinates (i32) of each of this thread's elements.
+  /// Own-dim coordinates (i32) of each of this thread's elements: per dim,
+  /// the XOR of the linear layout's bases of the set lane and warp bits,
+  /// XOR the element's register part (a constant).
   llvm::SmallVector<llvm::SmallVector<llvm::Value *>> coords(const LayoutView &v);
-  /// True in the threads that own (are not copies of) their elements; null
-  /// when the layout has no copies.
+  /// True in the threads that own (are not copies of) their elements: free
+  /// lane and warp bits 0 (LinearLayout::isOwner); null when none is free.
   llvm::Value *ownerPredicate(const LayoutView &v);
   llvm::Value *andPred(llvm::Value *a, llvm::Value *c);
 

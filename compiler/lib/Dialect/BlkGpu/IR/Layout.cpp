@@ -1,6 +1,7 @@
 //===- Layout.cpp - what a layout encoding means --------------------------===//
 //
-// See Layout.h. Pure functions over attributes; no IR is changed here.
+// See Layout.h. Pure functions over attributes; no IR is changed here. The
+// answers about which thread holds which element come from LinearLayout.
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Dialect/BlkGpu/IR/Layout.h"
@@ -8,40 +9,20 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
-#include "llvm/ADT/DenseMap.h"
-
 #include <algorithm>
 
 using namespace mlir;
 
 namespace blk::gpu {
 
-static int64_t product(ArrayRef<int64_t> v) {
-  int64_t p = 1;
-  for (int64_t x : v)
-    p *= x;
-  return p;
-}
-
-unsigned LayoutView::numElems() const { return product(perDim); }
-
 unsigned LayoutView::numThreads() const {
-  unsigned n = 1;
-  for (unsigned x : base.getThreadsPerWarp())
-    n *= x;
-  for (unsigned x : base.getWarpsPerCTA())
-    n *= x;
-  return n;
+  return linear.getInSize(InDim::Lane) * linear.getInSize(InDim::Warp);
 }
 
 SmallVector<int64_t> LayoutView::elemOffset(unsigned i) const {
-  unsigned r = baseShape.size();
-  SmallVector<int64_t> off(r, 0);
-  for (int d = r - 1; d >= 0; --d) {
-    int64_t l = i % perDim[d];
-    i /= perDim[d];
-    off[d] = (l / sizeEff[d]) * tile[d] + l % sizeEff[d];
-  }
+  SmallVector<int64_t> off(baseShape.size(), 0);
+  for (auto [j, c] : llvm::enumerate(linear.apply(i, 0, 0)))
+    off[kept[j]] = c;
   return off;
 }
 
@@ -66,46 +47,34 @@ unsigned LayoutView::warpIndex(unsigned warp, unsigned d) const {
 
 SmallVector<int64_t> LayoutView::coords(unsigned i, unsigned lane,
                                         unsigned warp) const {
-  SmallVector<int64_t> off = elemOffset(i);
-  SmallVector<int64_t> own;
-  for (unsigned k : kept) {
-    int64_t tb = (int64_t(warpIndex(warp, k)) * base.getThreadsPerWarp()[k] +
-                  laneIndex(lane, k)) *
-                 base.getSizePerThread()[k];
-    own.push_back((tb + off[k]) % baseShape[k]);
-  }
-  return own;
+  return linear.apply(i, lane, warp);
 }
 
-static bool isSliced(const LayoutView &v, unsigned d) {
-  return llvm::is_contained(v.sliced, d);
+/// 2^(bits of `in` that move along base dim d); 1 for a sliced dim.
+static unsigned distinctAlong(const LayoutView &v, InDim in, unsigned d) {
+  const unsigned *own = llvm::find(v.kept, d);
+  if (own == v.kept.end())
+    return 1;
+  return 1u << llvm::popcount(v.linear.getMaskAlong(in, own - v.kept.begin()));
 }
 
 unsigned LayoutView::distinctLanes(unsigned d) const {
-  if (isSliced(*this, d))
-    return 1;
-  int64_t n = baseShape[d] / base.getSizePerThread()[d];
-  return std::clamp<int64_t>(n, 1, base.getThreadsPerWarp()[d]);
+  return distinctAlong(*this, InDim::Lane, d);
 }
 
 unsigned LayoutView::distinctWarps(unsigned d) const {
-  if (isSliced(*this, d))
-    return 1;
-  int64_t n = baseShape[d] /
-              (int64_t(base.getSizePerThread()[d]) * base.getThreadsPerWarp()[d]);
-  return std::clamp<int64_t>(n, 1, base.getWarpsPerCTA()[d]);
+  return distinctAlong(*this, InDim::Warp, d);
 }
 
 bool LayoutView::hasReplicas() const {
-  for (unsigned d = 0; d < baseShape.size(); ++d)
-    if (distinctLanes(d) != base.getThreadsPerWarp()[d] ||
-        distinctWarps(d) != base.getWarpsPerCTA()[d])
-      return true;
-  return false;
+  return linear.getFreeMask(InDim::Lane) != 0 ||
+         linear.getFreeMask(InDim::Warp) != 0;
 }
 
-std::optional<LayoutView> getLayoutView(Attribute encoding,
-                                        ArrayRef<int64_t> shape) {
+/// The blocked base of `encoding` with the bookkeeping of its slices;
+/// `linear` is filled in by getLayoutView.
+static std::optional<LayoutView> getBaseView(Attribute encoding,
+                                             ArrayRef<int64_t> shape) {
   if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(encoding)) {
     if (blocked.getSizePerThread().size() != shape.size())
       return std::nullopt;
@@ -115,11 +84,8 @@ std::optional<LayoutView> getLayoutView(Attribute encoding,
     v.baseShape = v.shape;
     for (unsigned d = 0; d < shape.size(); ++d) {
       v.kept.push_back(d);
-      int64_t spt = blocked.getSizePerThread()[d];
-      int64_t t = spt * blocked.getThreadsPerWarp()[d] * blocked.getWarpsPerCTA()[d];
-      v.sizeEff.push_back(std::min<int64_t>(spt, shape[d]));
-      v.tile.push_back(t);
-      v.perDim.push_back(v.sizeEff.back() * std::max<int64_t>(1, shape[d] / t));
+      v.sizeEff.push_back(
+          std::min<int64_t>(blocked.getSizePerThread()[d], shape[d]));
     }
     return v;
   }
@@ -129,7 +95,7 @@ std::optional<LayoutView> getLayoutView(Attribute encoding,
       return std::nullopt;
     SmallVector<int64_t> parentShape(shape.begin(), shape.end());
     parentShape.insert(parentShape.begin() + dim, 1);
-    std::optional<LayoutView> v = getLayoutView(slice.getParent(), parentShape);
+    std::optional<LayoutView> v = getBaseView(slice.getParent(), parentShape);
     if (!v)
       return std::nullopt;
     v->sliced.push_back(v->kept[dim]);
@@ -138,6 +104,21 @@ std::optional<LayoutView> getLayoutView(Attribute encoding,
     return v;
   }
   return std::nullopt;
+}
+
+std::optional<LayoutView> getLayoutView(Attribute encoding,
+                                        ArrayRef<int64_t> shape) {
+  std::optional<LayoutView> v = getBaseView(encoding, shape);
+  std::optional<LinearLayout> linear = toLinearLayout(encoding, shape);
+  if (!v || !linear)
+    return std::nullopt;
+  v->linear = std::move(*linear);
+  // Register bits are row-major over the base dims, each along one dim.
+  v->perDim.assign(v->baseShape.size(), 1);
+  for (auto [j, d] : llvm::enumerate(v->kept))
+    v->perDim[d] =
+        1 << llvm::popcount(v->linear.getMaskAlong(InDim::Register, j));
+  return v;
 }
 
 Attribute getEncoding(Type type) {
@@ -205,38 +186,11 @@ BlockedEncodingAttr getDefaultLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
   return getBlockedLayout(ctx, shape, numWarps, order, 1);
 }
 
-static int64_t linearize(ArrayRef<int64_t> c, ArrayRef<int64_t> shape) {
-  int64_t lin = 0;
-  for (unsigned d = 0; d < shape.size(); ++d)
-    lin = lin * shape[d] + c[d];
-  return lin;
-}
-
 std::optional<SmallVector<unsigned>> getRegisterMapping(
     const LayoutView &src, const LayoutView &dst,
     const std::function<SmallVector<int64_t>(ArrayRef<int64_t>)> &dstToSrc) {
-  unsigned threads = src.numThreads();
-  if (dst.numThreads() != threads)
-    return std::nullopt;
-  SmallVector<unsigned> mapping;
-  llvm::DenseMap<int64_t, unsigned> held;
-  for (unsigned t = 0; t < threads; ++t) {
-    unsigned lane = t % kWarpSize, warp = t / kWarpSize;
-    held.clear();
-    for (unsigned i = 0, e = src.numElems(); i < e; ++i)
-      held.try_emplace(linearize(src.coords(i, lane, warp), src.shape), i);
-    for (unsigned i = 0, e = dst.numElems(); i < e; ++i) {
-      SmallVector<int64_t> sc = dstToSrc(dst.coords(i, lane, warp));
-      auto it = held.find(linearize(sc, src.shape));
-      if (it == held.end())
-        return std::nullopt;
-      if (t == 0)
-        mapping.push_back(it->second);
-      else if (mapping[i] != it->second)
-        return std::nullopt;
-    }
-  }
-  return mapping;
+  return getRegisterMapping(src.linear,
+                            dst.linear.mapOutputs(dstToSrc, src.shape));
 }
 
 SmallVector<int64_t> identityCoords(ArrayRef<int64_t> c) {
@@ -246,18 +200,9 @@ SmallVector<int64_t> identityCoords(ArrayRef<int64_t> c) {
 bool layoutsEquivalent(Attribute a, Attribute b, ArrayRef<int64_t> shape) {
   if (a == b)
     return true;
-  std::optional<LayoutView> va = getLayoutView(a, shape);
-  std::optional<LayoutView> vb = getLayoutView(b, shape);
-  if (!va || !vb || va->numElems() != vb->numElems())
-    return false;
-  std::optional<SmallVector<unsigned>> m =
-      getRegisterMapping(*va, *vb, identityCoords);
-  if (!m)
-    return false;
-  for (unsigned i = 0; i < m->size(); ++i)
-    if ((*m)[i] != i)
-      return false;
-  return true;
+  std::optional<LinearLayout> la = toLinearLayout(a, shape);
+  std::optional<LinearLayout> lb = toLinearLayout(b, shape);
+  return la && lb && *la == *lb;
 }
 
 } // namespace blk::gpu
