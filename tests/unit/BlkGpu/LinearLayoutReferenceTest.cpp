@@ -187,13 +187,14 @@ static uint64_t checkCase(const Case &c) {
     unsigned stride = 1;
     for (unsigned k = d + 1; k < ref->perDim.size(); ++k)
       stride *= ref->perDim[k];
-    if (run.length > 1)
+    if (run.length > 1) {
       EXPECT_EQ(run.stride, stride) << "dim " << j;
+    }
   }
   return checked;
 }
 
-/// A coordinate map of the emitter's moves (CoordMap in Emitter.h), dst ->
+/// A coordinate map of the emitter's moves (CoordMap in SharedMemory.h), dst ->
 /// src; all are GF(2)-linear on power-of-two shapes.
 struct Move {
   Case src, dst;

@@ -176,7 +176,7 @@ TEST_F(LinearLayoutTest, DifferentAttributesSameLayout) {
 }
 
 TEST_F(LinearLayoutTest, OnlyBlockedAndSliceNow) {
-  auto shared = SharedEncodingAttr::get(&ctx, 8, 1, 8, {1, 0});
+  auto shared = SharedEncodingAttr::get(&ctx, 8, 1, 8, {1, 0}, 0);
   EXPECT_FALSE(toLinearLayout(shared, {64, 64}).has_value());
   auto l = getDefaultLayout(&ctx, {64, 64}, 4);
   EXPECT_FALSE(toLinearLayout(l, {64}).has_value());     // rank mismatch
