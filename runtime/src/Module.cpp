@@ -274,7 +274,8 @@ Kernel Kernel::withValue(std::string_view name, bool isInt, int64_t i,
   for (const Specialization &s : d.specializations)
     available += (available.empty() ? "" : "; ") + formatConfig(s);
   throw Error("no specialisation with " + wanted +
-                  " was compiled; available: " + available,
+                  " was compiled (blkc leaves out, with a warning, configs over a "
+                  "resource limit of the target); available: " + available,
               d.name);
 }
 

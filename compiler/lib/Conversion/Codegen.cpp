@@ -2,8 +2,9 @@
 //
 // clone → the blkgpu pass pipeline (buildGpuPipeline: access hints,
 // coalesce, layouts, conversions, unroll hints)  [--emit=gpu-ir]  → emit
-// LLVM IR per kernel → module hook [--emit=llvm] → libdevice → O3 → NVPTX
-// → PTX.
+// LLVM IR per kernel (a kernel over the shared-memory limit is left out and
+// reported, not an error) → module hook [--emit=llvm] → libdevice → O3 →
+// NVPTX → PTX.
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Conversion/Codegen.h"
@@ -23,6 +24,7 @@
 #include "mlir/Pass/PassManager.h"
 
 #include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
 
 using namespace mlir;
 
@@ -80,19 +82,38 @@ llvm::Expected<CodegenResult> compileToPtx(ModuleOp blkModule,
   llvmModule.setDataLayout((*tm)->createDataLayout());
 
   CodegenResult result;
+  llvm::StringSet<> omittedHere;
   for (auto func : module->getOps<func::FuncOp>()) {
-    if (func.isExternal())
+    if (func.isExternal() || options.omitEntries.contains(func.getSymName()))
       continue;
-    gpu::Emitter emitter(llvmModule, func, options.lineInfo);
+    // A value variant is listed under its specialisation: it goes with it.
+    if (auto of = func->getAttrOfType<StringAttr>("blk.variant_of"))
+      if (options.omitEntries.contains(of.getValue()) || omittedHere.contains(of.getValue())) {
+        result.omitted.push_back({func.getSymName().str(), "its specialisation `" +
+                                                               of.getValue().str() +
+                                                               "` is left out"});
+        continue;
+      }
+    // Each kernel is emitted into a module of its own, so that one over a
+    // limit can be left out without a trace, then linked into the result.
+    auto kernelModule = std::make_unique<llvm::Module>(func.getSymName(), llvmContext);
+    kernelModule->setTargetTriple(llvmModule.getTargetTriple());
+    kernelModule->setDataLayout(llvmModule.getDataLayout());
+    gpu::Emitter emitter(*kernelModule, func, options.lineInfo);
     if (llvm::Error err = emitter.emit())
       return err;
     unsigned shared = emitter.getStaticSharedBytes() + emitter.getDynamicSharedBytes();
-    if (shared > target.maxSharedPerBlock)
-      return makeError(func.getSymName() + ": blocks too large: the kernel needs " +
-                       llvm::Twine(shared) + " bytes of shared memory, " +
-                       options.arch + " allows " +
-                       llvm::Twine(target.maxSharedPerBlock) +
-                       " per program (use smaller blocks)");
+    if (shared > target.maxSharedPerBlock) {
+      result.omitted.push_back({func.getSymName().str(),
+                                "needs " + std::to_string(shared) +
+                                    " bytes of shared memory, " + options.arch + " allows " +
+                                    std::to_string(target.maxSharedPerBlock)});
+      omittedHere.insert(func.getSymName());
+      continue;
+    }
+    if (llvm::Linker::linkModules(llvmModule, std::move(kernelModule)))
+      return makeError("internal compiler error (codegen): cannot link the LLVM IR of " +
+                       func.getSymName());
     result.kernels.push_back({func.getSymName().str(), emitter.getThreads(),
                               emitter.getStaticSharedBytes(),
                               emitter.getDynamicSharedBytes()});

@@ -88,6 +88,7 @@ int emitTarget(Frontend &fe, FileId file, const BuildOptions &options,
   target.verbose |= options.timeStages;
   target.printAfter = options.printAfter;
   target.printAfterAll = options.printAfterAll;
+  target.warningsAsErrors = fe.getOptions().warningsAsErrors;
   return target::runTargetStage(*module, stage, target, options.output, sources, os);
 }
 

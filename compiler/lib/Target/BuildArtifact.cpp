@@ -12,6 +12,7 @@
 #include "blk/Target/Fatbin.h"
 #include "blk/Target/Manifest.h"
 #include "blk/Target/NvJitLink.h"
+#include "blk/Target/ResourceLimits.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -102,6 +103,168 @@ static llvm::Error storeResources(const CodegenResult &codegen, Cubin &cubin) {
   return patchElfSymbol(cubin.image, kResourceSymbol, formatResourceTable(report));
 }
 
+/// The manifest of the entries kept, embedded into every PTX (and, for a
+/// fatbin, a zero placeholder for ptxas's report, which overwrites it in the
+/// cubin; blkc inspect reads it back). Returns the manifest JSON.
+static llvm::Expected<std::string> embedManifest(mlir::ModuleOp blkModule,
+                                                 const ArtifactOptions &options,
+                                                 const OmittedEntries &omitted,
+                                                 std::vector<ArchPtx> &ptxs) {
+  // Shared memory should not depend on the arch; the largest value is
+  // recorded if it ever does.
+  ManifestOptions manifestOptions;
+  for (const GpuArch &arch : options.archs)
+    manifestOptions.archs.push_back(arch.name);
+  for (const auto &entry : omitted.entries())
+    manifestOptions.omit.insert(entry.getKey());
+  for (const ArchPtx &ptx : ptxs)
+    for (const KernelCodegenInfo &kernel : ptx.codegen.kernels) {
+      EntrySharedMemory &shared = manifestOptions.shared[kernel.entry];
+      shared.staticBytes = std::max(shared.staticBytes, kernel.sharedStatic);
+      // Above 48 KiB the backend moves scratch to dynamic shared memory, which
+      // the runtime must pass (and opt in to) at launch.
+      shared.dynamicBytes = std::max(shared.dynamicBytes, kernel.sharedDynamic);
+    }
+  auto manifest = buildManifest(blkModule, manifestOptions);
+  if (!manifest)
+    return stageError("manifest", manifest.takeError());
+  for (ArchPtx &ptx : ptxs) {
+    auto embedded = embedManifestInPtx(ptx.codegen.ptx, *manifest);
+    if (!embedded)
+      return stageError("manifest", embedded.takeError());
+    ptx.codegen.ptx = std::move(*embedded);
+    if (options.emit != EmitStage::Fatbin)
+      continue;
+    std::vector<EntryResources> placeholder;
+    for (const KernelCodegenInfo &kernel : ptx.codegen.kernels)
+      placeholder.push_back({kernel.entry});
+    embedded = embedByteArrayInPtx(ptx.codegen.ptx, kResourceSymbol,
+                                   formatResourceTable(placeholder),
+                                   "ptxas resource usage, filled in the cubin by blkc");
+    if (!embedded)
+      return stageError("fatbin", embedded.takeError());
+    ptx.codegen.ptx = std::move(*embedded);
+  }
+  return manifest;
+}
+
+/// A cubin per arch, with ptxas's report stored in it.
+static llvm::Expected<std::vector<Cubin>> compileCubins(NvJitLink &jit,
+                                                        const ArtifactOptions &options,
+                                                        const std::vector<ArchPtx> &ptxs,
+                                                        PhaseTimer &timer) {
+  std::vector<Cubin> cubins;
+  for (const ArchPtx &ptx : ptxs) {
+    auto cubin = jit.compile(ptx.codegen.ptx, *ptx.arch, options.optLevel);
+    if (!cubin)
+      return stageError("ptx to cubin", cubin.takeError());
+    timer.done("ptxas " + ptx.arch->name);
+    if (llvm::Error err = storeResources(ptx.codegen, *cubin))
+      return stageError("ptx to cubin", std::move(err));
+    cubins.push_back(std::move(*cubin));
+  }
+  return cubins;
+}
+
+/// The word for what an entry left out is missing from.
+static llvm::StringRef artifactName(EmitStage stage) {
+  switch (stage) {
+  case EmitStage::Llvm:
+    return "LLVM IR";
+  case EmitStage::Ptx:
+    return "PTX";
+  default:
+    return "fatbin";
+  }
+}
+
+/// PTX for every arch that `options.emit` needs (the fatbin each,
+/// --emit=ptx|llvm only the newest), leaving out `omitted` and what does not
+/// fit. One manifest serves every image, so an entry one arch leaves out is
+/// compiled out of the archs compiled before it was known.
+static llvm::Error codegenArchs(mlir::ModuleOp blkModule, const ArtifactOptions &options,
+                                OmittedEntries &omitted, std::vector<ArchPtx> &ptxs,
+                                PhaseTimer &timer) {
+  const GpuArch &newest = options.archs.back();
+  std::vector<size_t> omittedWhenCompiled;
+  auto compile = [&](const GpuArch &arch) -> llvm::Expected<CodegenResult> {
+    CodegenOptions codegen = codegenOptions(arch, options);
+    for (const auto &entry : omitted.entries())
+      codegen.omitEntries.insert(entry.getKey());
+    auto compiled = compileToPtx(blkModule, codegen);
+    if (!compiled)
+      return stageError("codegen", compiled.takeError());
+    for (const OmittedKernel &kernel : compiled->omitted)
+      omitted.add(kernel.entry, kernel.reason);
+    timer.done("codegen " + arch.name);
+    return compiled;
+  };
+  ptxs.clear();
+  for (const GpuArch &arch : options.archs) {
+    if (options.emit != EmitStage::Fatbin && &arch != &newest)
+      continue;
+    omittedWhenCompiled.push_back(omitted.size());
+    auto compiled = compile(arch);
+    if (!compiled)
+      return compiled.takeError();
+    ptxs.push_back({&arch, std::move(*compiled)});
+  }
+  for (size_t i = 0; i < ptxs.size(); ++i) {
+    bool stale = llvm::any_of(ptxs[i].codegen.kernels, [&](const KernelCodegenInfo &kernel) {
+      return omitted.contains(kernel.entry);
+    });
+    if (omittedWhenCompiled[i] == omitted.size() || !stale)
+      continue;
+    auto compiled = compile(*ptxs[i].arch);
+    if (!compiled)
+      return compiled.takeError();
+    ptxs[i].codegen = std::move(*compiled);
+  }
+  return omitted.checkEveryKernelKept(blkModule);
+}
+
+/// Leaves out the entries whose registers x threads do not fit one SM of
+/// the cubin's arch (ptxas may exceed what a launch can get without
+/// .maxntid). Returns whether any was found.
+static bool omitOverRegisterFile(const ArchPtx &ptx, const Cubin &cubin,
+                                 OmittedEntries &omitted) {
+  GpuTarget target = GpuTarget::fromArch(ptx.arch->name, ptx.arch->minPtxVersion);
+  bool found = false;
+  for (const KernelCodegenInfo &kernel : ptx.codegen.kernels) {
+    auto entry = llvm::find_if(cubin.resources, [&](const EntryResources &resources) {
+      return resources.entry == kernel.entry;
+    });
+    if (entry == cubin.resources.end() ||
+        fitsRegisterFile(entry->registers, kernel.threads, target))
+      continue;
+    omitted.add(kernel.entry, "needs " + std::to_string(entry->registers) +
+                                  " registers per thread for " + std::to_string(kernel.threads) +
+                                  " threads, one SM of " + ptx.arch->name + " has " +
+                                  std::to_string(target.registersPerSm));
+    found = true;
+  }
+  return found;
+}
+
+/// Reports the entries left out: warnings, or errors with -Werror (then the
+/// build fails).
+static llvm::Error reportOmitted(mlir::ModuleOp blkModule, const ArtifactOptions &options,
+                                 const OmittedEntries &omitted) {
+  std::vector<std::string> messages = omitted.messages(blkModule);
+  if (options.diagnosticsOut)
+    for (const std::string &message : messages) {
+      if (options.warningsAsErrors)
+        *options.diagnosticsOut << "blkc: error: " << message << " [-Werror]\n";
+      else
+        *options.diagnosticsOut << "blkc: warning: " << message << "; left out of the "
+                                << artifactName(options.emit) << "\n";
+    }
+  if (options.warningsAsErrors && !messages.empty())
+    return llvm::createStringError(std::to_string(messages.size()) +
+                                   " config(s) over a resource limit (an error with -Werror)");
+  return llvm::Error::success();
+}
+
 llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
                                              const ArtifactOptions &options) {
   if (options.archs.empty())
@@ -120,6 +283,7 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     timer.done("layouts");
     return result;
   }
+  OmittedEntries omitted;
   if (options.emit == EmitStage::Llvm) {
     CodegenOptions codegen = codegenOptions(newest, options);
     llvm::raw_string_ostream os(result.output);
@@ -127,86 +291,61 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     auto compiled = compileToPtx(blkModule, codegen);
     if (!compiled)
       return stageError("codegen", compiled.takeError());
+    for (const OmittedKernel &kernel : compiled->omitted)
+      omitted.add(kernel.entry, kernel.reason);
     timer.done("codegen " + newest.name);
+    if (llvm::Error err = omitted.checkEveryKernelKept(blkModule))
+      return std::move(err);
+    if (llvm::Error err = reportOmitted(blkModule, options, omitted))
+      return std::move(err);
     return result;
   }
 
-  // PTX for every arch (the fatbin needs each; --emit=ptx only the newest).
+  // Codegen, manifest and (for a fatbin) cubins; again without the entries
+  // ptxas's report shows cannot fit (rare: each pass leaves out one more).
   std::vector<ArchPtx> ptxs;
-  for (const GpuArch &arch : options.archs) {
-    if (options.emit == EmitStage::Ptx && &arch != &newest)
-      continue;
-    auto compiled = compileToPtx(blkModule, codegenOptions(arch, options));
-    if (!compiled)
-      return stageError("codegen", compiled.takeError());
-    ptxs.push_back({&arch, std::move(*compiled)});
-    timer.done("codegen " + arch.name);
-  }
-
-  // One manifest for every image. Shared memory should not depend on the
-  // arch; the largest value is recorded if it ever does.
-  ManifestOptions manifestOptions;
-  for (const GpuArch &arch : options.archs)
-    manifestOptions.archs.push_back(arch.name);
-  for (const ArchPtx &ptx : ptxs)
-    for (const KernelCodegenInfo &kernel : ptx.codegen.kernels) {
-      EntrySharedMemory &shared = manifestOptions.shared[kernel.entry];
-      shared.staticBytes = std::max(shared.staticBytes, kernel.sharedStatic);
-      // Above 48 KiB the backend moves scratch to dynamic shared memory, which
-      // the runtime must pass (and opt in to) at launch.
-      shared.dynamicBytes = std::max(shared.dynamicBytes, kernel.sharedDynamic);
-    }
-  auto manifest = buildManifest(blkModule, manifestOptions);
-  if (!manifest)
-    return stageError("manifest", manifest.takeError());
-  result.manifestJson = std::move(*manifest);
-  for (ArchPtx &ptx : ptxs) {
-    auto embedded = embedManifestInPtx(ptx.codegen.ptx, result.manifestJson);
-    if (!embedded)
-      return stageError("manifest", embedded.takeError());
-    ptx.codegen.ptx = std::move(*embedded);
-  }
-  timer.done("manifest");
-
-  if (options.emit == EmitStage::Ptx) {
-    result.output = std::move(ptxs.back().codegen.ptx);
-    return result;
-  }
-
-  // Fatbin: a zero placeholder for ptxas's report goes into each PTX; the
-  // report overwrites it in the cubin (blkc inspect reads it back).
-  for (ArchPtx &ptx : ptxs) {
-    std::vector<EntryResources> placeholder;
-    for (const KernelCodegenInfo &kernel : ptx.codegen.kernels)
-      placeholder.push_back({kernel.entry});
-    auto embedded = embedByteArrayInPtx(ptx.codegen.ptx, kResourceSymbol,
-                                        formatResourceTable(placeholder),
-                                        "ptxas resource usage, filled in the cubin by blkc");
-    if (!embedded)
-      return stageError("fatbin", embedded.takeError());
-    ptx.codegen.ptx = std::move(*embedded);
-  }
-
-  // Both CUDA pieces are looked up before any compile work.
-  if (auto fatbinary = options.toolkit.findFatbinary(); !fatbinary)
-    return fatbinary.takeError();
-  auto jit = NvJitLink::load(options.toolkit);
-  if (!jit)
-    return jit.takeError();
-  timer.done("load nvJitLink");
-
   std::vector<Cubin> cubins;
-  for (const ArchPtx &ptx : ptxs) {
-    auto cubin = (*jit)->compile(ptx.codegen.ptx, *ptx.arch, options.optLevel);
-    if (!cubin)
-      return stageError("ptx to cubin", cubin.takeError());
-    timer.done("ptxas " + ptx.arch->name);
-    if (llvm::Error err = storeResources(ptx.codegen, *cubin))
-      return stageError("ptx to cubin", std::move(err));
-    if (options.verboseOut)
-      printResources(*options.verboseOut, *ptx.arch, *cubin);
-    cubins.push_back(std::move(*cubin));
+  std::unique_ptr<NvJitLink> jit;
+  for (;;) {
+    if (llvm::Error err = codegenArchs(blkModule, options, omitted, ptxs, timer))
+      return std::move(err);
+    auto manifest = embedManifest(blkModule, options, omitted, ptxs);
+    if (!manifest)
+      return manifest.takeError();
+    result.manifestJson = std::move(*manifest);
+    timer.done("manifest");
+    if (options.emit == EmitStage::Ptx) {
+      if (llvm::Error err = reportOmitted(blkModule, options, omitted))
+        return std::move(err);
+      result.output = std::move(ptxs.back().codegen.ptx);
+      return result;
+    }
+    if (!jit) {
+      // Both CUDA pieces are looked up before any ptxas work.
+      if (auto fatbinary = options.toolkit.findFatbinary(); !fatbinary)
+        return fatbinary.takeError();
+      auto loaded = NvJitLink::load(options.toolkit);
+      if (!loaded)
+        return loaded.takeError();
+      jit = std::move(*loaded);
+      timer.done("load nvJitLink");
+    }
+    auto compiled = compileCubins(*jit, options, ptxs, timer);
+    if (!compiled)
+      return compiled.takeError();
+    cubins = std::move(*compiled);
+    bool again = false;
+    for (size_t i = 0; i < ptxs.size(); ++i)
+      again |= omitOverRegisterFile(ptxs[i], cubins[i], omitted);
+    if (!again)
+      break;
   }
+  if (llvm::Error err = reportOmitted(blkModule, options, omitted))
+    return std::move(err);
+  if (options.verboseOut)
+    for (size_t i = 0; i < ptxs.size(); ++i)
+      printResources(*options.verboseOut, *ptxs[i].arch, cubins[i]);
+
   std::vector<FatbinInput> images;
   for (size_t i = 0; i < ptxs.size(); ++i)
     images.push_back({*ptxs[i].arch, false, cubins[i].image});

@@ -214,7 +214,7 @@ llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
   llvm::MapVector<llvm::StringRef, Json> kernels;
   for (mlir::func::FuncOp func : module.getOps<mlir::func::FuncOp>()) {
     auto kernelName = func->getAttrOfType<mlir::StringAttr>("blk.kernel");
-    if (!kernelName)
+    if (!kernelName || options.omit.contains(func.getSymName()))
       continue;
     auto it = kernels.find(kernelName.getValue());
     if (it == kernels.end()) {

@@ -84,6 +84,7 @@ int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
   artifactOptions.verboseOut = options.verbose ? &llvm::errs() : nullptr;
   artifactOptions.printAfter = options.printAfter;
   artifactOptions.printAfterAll = options.printAfterAll;
+  artifactOptions.warningsAsErrors = options.warningsAsErrors;
   auto artifact = buildArtifact(blkModule, artifactOptions);
   if (!artifact)
     return fail(artifact.takeError(), 1);

@@ -131,6 +131,25 @@ TEST_F(FakeDriver, LaunchPassesGridBlockAndArguments) {
   EXPECT_EQ(l.grid[2], 3u);
 }
 
+// blkc leaves a config over a resource limit out of the manifest (tests/lit/
+// target/build-resource-limits.test); asking for it is an error naming the
+// configs that were compiled.
+TEST_F(FakeDriver, WithAConfigLeftOutOfTheManifestIsAnError) {
+  BLK_REQUIRE_FIXTURE("kernels");
+  Context ctx = open();
+  Module mod = ctx.load(fixturePath("kernels"));
+  EXPECT_EQ(errorOf([&] { mod.kernel("double_grid").with("BLOCK", 512); }),
+            "blk: kernel `double_grid`: no specialisation with BLOCK=512 was compiled (blkc "
+            "leaves out, with a warning, configs over a resource limit of the target); "
+            "available: BLOCK=1024 num_warps=4; BLOCK=256 num_warps=2");
+  // Each pin is checked with the earlier ones: BLOCK=256 was compiled for
+  // 2 warps only.
+  EXPECT_NE(errorOf([&] { mod.kernel("double_grid").with("BLOCK", 256).with("num_warps", 4); }),
+            "");
+  EXPECT_EQ(mod.kernel("double_grid").with("BLOCK", 256).with("num_warps", 2).specialization().entry,
+            "double_grid__BLOCK_256__w2");
+}
+
 TEST_F(FakeDriver, SharedMemoryOptInHappensAtLoad) {
   BLK_REQUIRE_FIXTURE("kernels");
   Context ctx = open();

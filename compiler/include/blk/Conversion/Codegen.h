@@ -14,6 +14,8 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -51,6 +53,9 @@ struct CodegenOptions {
   /// (on stderr, as for the blk passes).
   std::vector<std::string> printAfter;
   bool printAfterAll = false;
+  /// Entries to leave out of the PTX (e.g. because another --arch could
+  /// not fit them: one manifest serves every image).
+  llvm::StringSet<> omitEntries;
 };
 
 /// What the manifest needs from the backend, per kernel entry.
@@ -64,13 +69,26 @@ struct KernelCodegenInfo {
   unsigned sharedDynamic = 0;
 };
 
+/// A kernel entry left out of the PTX because it does not fit the target
+/// (an autotuning sweep may hold configs that are too large).
+struct OmittedKernel {
+  std::string entry;
+  std::string reason; ///< "needs N bytes of shared memory, sm_90 allows M"
+};
+
 /// The backend's result.
 struct CodegenResult {
   std::string ptx;
   std::vector<KernelCodegenInfo> kernels;
+  /// Entries over a resource limit of the target, in module order; the PTX
+  /// does not define them. (Entries in CodegenOptions::omitEntries are not
+  /// listed.)
+  std::vector<OmittedKernel> omitted;
 };
 
-/// blk module -> PTX text. Errors name the op and its location.
+/// blk module -> PTX text. Errors name the op and its location. A kernel
+/// over the target's shared-memory limit is not an error: it is left out and
+/// listed in CodegenResult::omitted.
 llvm::Expected<CodegenResult> compileToPtx(mlir::ModuleOp blkModule,
                                            const CodegenOptions &options);
 

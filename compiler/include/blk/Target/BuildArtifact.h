@@ -48,6 +48,11 @@ struct ArtifactOptions {
   /// `--print-after=PASS` / `--print-after-all` for the back-end passes.
   std::vector<std::string> printAfter;
   bool printAfterAll = false;
+  /// A config over a resource limit of the target (ResourceLimits.h) is left
+  /// out with a warning on `diagnosticsOut` (null: none); `-Werror` makes
+  /// it an error and the build fails.
+  bool warningsAsErrors = false;
+  llvm::raw_ostream *diagnosticsOut = &llvm::errs();
 };
 
 /// The requested stage.
@@ -58,7 +63,9 @@ struct ArtifactResult {
 
 /// Runs the backend on `blkModule` (not modified). With several archs the
 /// gpu-ir, llvm and ptx stages show the newest. Errors name the stage; a
-/// missing CUDA toolkit is an error only for the fatbin stage.
+/// missing CUDA toolkit is an error only for the fatbin stage. A config
+/// over a resource limit is left out of the artifact with a warning; a
+/// kernel with no config left is an error.
 llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
                                              const ArtifactOptions &options);
 
@@ -69,6 +76,7 @@ struct TargetBuildOptions {
   std::string emitHeader; ///< `--emit-header FILE.hpp`; empty: none.
   std::string depfile;    ///< `--depfile FILE.d`; empty: none.
   bool verbose = false;   ///< Phase times and ptxas resources on stderr.
+  bool warningsAsErrors = false; ///< `-Werror`: a config left out fails the build.
   /// `--print-after=PASS` / `--print-after-all`, for the back-end passes.
   std::vector<std::string> printAfter;
   bool printAfterAll = false;

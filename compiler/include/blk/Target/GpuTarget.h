@@ -25,6 +25,9 @@ struct GpuTarget {
   /// Largest static shared allocation; above it the kernel uses dynamic
   /// shared memory and the launch opts in.
   unsigned maxStaticShared = 48 * 1024;
+  /// 32-bit registers of one SM, and the most one thread may use.
+  unsigned registersPerSm = 64 * 1024;
+  unsigned maxRegistersPerThread = 255;
 
   bool hasCpAsync() const { return smVersion >= 80; }
   bool hasMmaSync() const { return smVersion >= 80; }

@@ -10,6 +10,7 @@
 #define BLK_TARGET_MANIFEST_H
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -39,10 +40,13 @@ struct ManifestOptions {
   std::vector<std::string> archs;  ///< `--arch` names, oldest first.
   std::string compiler;            ///< "blkc 0.1.0"; empty means this build's.
   llvm::StringMap<EntrySharedMemory> shared; ///< Per mangled entry; absent = 0.
+  /// Entries left out of the artifact (ResourceLimits.h); the manifest does
+  /// not list them. A value variant must be left out with its specialisation.
+  llvm::StringSet<> omit;
 };
 
 /// Builds the manifest of every `blk.kernel` func in `module` (the blk-level
-/// module, after the blk passes). Fails when IRGen's attributes are missing or
+/// module, after the blk passes) but those in `options.omit`. Fails when IRGen's attributes are missing or
 /// malformed, naming the func and the attribute.
 llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
                                           const ManifestOptions &options);
