@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
 
-#include "blk/IRGen/Build.h"
+#include "blk/Driver/Build.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -1,10 +1,10 @@
-//===- Build.h - `blkc build`: source to an emitted stage -------*- C++ -*-===//
+//===- Build.h - `blkc build`'s options and its front half ------*- C++ -*-===//
 //
-// The compile pipeline behind `blkc build` as a library call:
-//   load -> parse -> Sema -> IRGen (verified) -> optimisation pipeline -> emit
-// Each `--emit` stage is one row of a table in Build.cpp (ast, ir, ir-opt);
-// later stages (gpu-ir, llvm, ptx, fatbin) add rows there and reuse
-// `lowerToBlockIR`.
+// The front half of the compile pipeline, shared by `blkc build` and the
+// interpreter (library BlkLowerToBlockIR, no GPU back end):
+//   analysed source -> IRGen (verified) -> blk optimisation pipeline
+// The whole `blkc build` (every --emit stage, the GPU back end included) is
+// runBuild in blk/Driver/Build.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BLK_IRGEN_BUILD_H
@@ -50,9 +50,6 @@ struct BuildTimes {
   unsigned specializations = 0;
 };
 
-/// The `--emit` values this build of blkc supports, in pipeline order.
-std::vector<std::string> buildEmitKinds();
-
 /// Lowers the analysed main file `file` of `fe` (fe.process succeeded) to
 /// verified blk IR, optimised with buildOptimizationPipeline when
 /// `optimize`. `options` supplies the print-after flags. Returns null (after
@@ -61,12 +58,6 @@ mlir::OwningOpRef<mlir::ModuleOp>
 lowerToBlockIR(Frontend &fe, FileId file, mlir::MLIRContext &context,
                bool optimize, const BuildOptions &options,
                BuildTimes *times = nullptr);
-
-/// Runs `blkc build`: diagnostics go to stderr (text) and the emitted stage
-/// to `options.output` or `out`. Returns the exit status (0 ok, 1 errors in
-/// the code, 2 usage errors).
-int runBuild(const BuildOptions &options, const FrontendOptions &frontend,
-             llvm::raw_ostream &out);
 
 } // namespace blk
 

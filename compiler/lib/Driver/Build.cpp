@@ -1,25 +1,19 @@
 //===- Build.cpp - `blkc build`: source to an emitted stage ---------------===//
 //
-// One row per `--emit` stage; each stage runs the ones before it. Errors in
-// the user's code were reported by the front end (exit 1); a module that
-// fails verification after IRGen or a pass is a compiler bug (ICE).
+// One row per `--emit` stage; each stage runs the ones before it: the front
+// end, lowerToBlockIR (IRGen + blk passes) and, from gpu-ir on, the GPU back
+// end (runTargetStage). Errors in the user's code were reported by the front
+// end (exit 1). Tests: tests/lit/irgen/, tests/lit/target/.
 //
 //===----------------------------------------------------------------------===//
-#include "blk/IRGen/Build.h"
-#include "blk/IRGen/IRGen.h"
+#include "blk/Driver/Build.h"
 
 #include "blk/AST/ASTDumper.h"
 #include "blk/IR/Registration.h"
 #include "blk/Sema/Sema.h"
 #include "blk/Support/DiagnosticRenderer.h"
-#include "blk/Support/InternalError.h"
-#include "blk/Transforms/Pipeline.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Pass/Pass.h"
-#include "mlir/Pass/PassManager.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -130,45 +124,6 @@ std::vector<std::string> buildEmitKinds() {
   for (const EmitStage &stage : stages())
     kinds.push_back(stage.name);
   return kinds;
-}
-
-OwningOpRef<ModuleOp> lowerToBlockIR(Frontend &fe, FileId file,
-                                     MLIRContext &context, bool optimize,
-                                     const BuildOptions &options,
-                                     BuildTimes *times) {
-  const sema::SemaResult *result = fe.getSemaResult(file);
-  if (!result)
-    internalError("IRGen", "no Sema result for the main file");
-  SourceManager &sm = fe.getSourceManager();
-  IRGenOptions irgenOptions;
-  irgenOptions.sourcePath = sm.getPath(file);
-  irgenOptions.sourceHash = hashSource(sm.getText(file));
-  // Load the dialects first: their one-time set-up is not IRGen's cost.
-  context.loadAllAvailableDialects();
-  auto start = Clock::now();
-  OwningOpRef<ModuleOp> module = generateIR(context, *result, sm, irgenOptions);
-  if (failed(verify(*module))) {
-    module->print(llvm::errs());
-    internalError("IRGen", "the generated blk IR does not verify");
-  }
-  if (times) {
-    times->irgen = msSince(start);
-    times->specializations = 0;
-    for (auto func : module->getOps<func::FuncOp>())
-      times->specializations += func->hasAttr("blk.kernel") ? 1 : 0;
-  }
-  if (!optimize)
-    return module;
-  start = Clock::now();
-  PassManager pm(&context);
-  pm.enableVerifier(true);
-  enablePassPrinting(pm, options.printAfter, options.printAfterAll);
-  buildOptimizationPipeline(pm);
-  if (failed(pm.run(*module)))
-    internalError("passes", "the optimisation pipeline failed");
-  if (times)
-    times->optimize = msSince(start);
-  return module;
 }
 
 int runBuild(const BuildOptions &options, const FrontendOptions &frontend,
