@@ -1,8 +1,9 @@
 //===- BuildCommand.cpp - `blkc build`: compile to a chosen stage ---------===//
 //
-// blkc build FILE [--emit=ast|ir|ir-opt] [-o OUT] [--print-after=PASS]...
-//                 [--print-after-all] [--print-locations] [--time-stages]
-//                 [-D NAME=VALUE]... [-I DIR]...
+// blkc build FILE [--emit=ast|ir|ir-opt|gpu-ir|llvm|ptx|fatbin] [-o OUT]
+//                 [--print-after=PASS]... [--print-after-all]
+//                 [--print-locations] [--time-stages] [--arch=LIST] [-O N]
+//                 [-j N] [-D NAME=VALUE]... [-I DIR]...
 // Writes the stage to OUT or stdout; diagnostics and pass dumps to stderr.
 // Exit 0; 1 for errors in the code; 2 for usage errors.
 // Tests: tests/lit/irgen/.
@@ -43,6 +44,9 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
                   "Also write a typed C++ launcher header");
   cmd->add_option("--depfile", flags->build.target.depfile,
                   "Also write a Make-style depfile of every source read");
+  cmd->add_option("-j", flags->build.target.jobs,
+                  "Compile N kernels at once (default: the core count)")
+      ->type_name("N");
   cmd->callback([flags, cmd, &ctx] {
     // `-o x.fatbin` without --emit means --emit=fatbin.
     if (cmd->count("--emit") == 0 && llvm::StringRef(flags->build.output).ends_with(".fatbin"))

@@ -72,13 +72,17 @@ int emitTarget(Frontend &fe, FileId file, const BuildOptions &options,
   DialectRegistry registry;
   registerBlkIRDialects(registry);
   MLIRContext context(registry);
+  target::TargetBuildOptions target = options.target;
+  target.jobs = target::resolveJobs(target.jobs);
+  // -j1 is serial all through (MLIR's pass manager too), e.g. to time it.
+  if (target.jobs == 1)
+    context.disableMultithreading();
   OwningOpRef<ModuleOp> module = lowerToBlockIR(fe, file, context, true, options, &times);
   if (!module)
     return 1;
   std::vector<std::string> sources; // the depfile's: main file, then imports
   for (const ast::Module *source : fe.getSemaResult(file)->modules)
     sources.push_back(fe.getSourceManager().getPath(source->file));
-  target::TargetBuildOptions target = options.target;
   target.verbose |= options.timeStages;
   target.printAfter = options.printAfter;
   target.printAfterAll = options.printAfterAll;

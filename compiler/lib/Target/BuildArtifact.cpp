@@ -14,13 +14,16 @@
 #include "blk/Target/NvJitLink.h"
 #include "blk/Target/ResourceLimits.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 
 namespace blk::target {
 
@@ -60,6 +63,26 @@ private:
 struct ArchPtx {
   const GpuArch *arch;
   CodegenResult codegen;
+};
+
+/// What the codegen calls of one build share: the pool their kernel jobs
+/// run on (null with -j1).
+class KernelJobs {
+public:
+  explicit KernelJobs(const ArtifactOptions &options) : options(options) {
+    if (options.jobs > 1)
+      pool.emplace(llvm::hardware_concurrency(options.jobs));
+  }
+
+  /// Sets up `codegen` to run on the pool.
+  void use(CodegenOptions &codegen) {
+    codegen.jobs = options.jobs;
+    codegen.threadPool = pool ? &*pool : nullptr;
+  }
+
+private:
+  std::optional<llvm::StdThreadPool> pool;
+  const ArtifactOptions &options;
 };
 } // namespace
 
@@ -155,7 +178,7 @@ static llvm::Expected<std::vector<Cubin>> compileCubins(NvJitLink &jit,
                                                         PhaseTimer &timer) {
   std::vector<Cubin> cubins;
   for (const ArchPtx &ptx : ptxs) {
-    auto cubin = jit.compile(ptx.codegen.ptx, *ptx.arch, options.optLevel);
+    auto cubin = jit.compile(ptx.codegen.ptx, *ptx.arch, options.optLevel, options.jobs);
     if (!cubin)
       return stageError("ptx to cubin", cubin.takeError());
     timer.done("ptxas " + ptx.arch->name);
@@ -184,11 +207,12 @@ static llvm::StringRef artifactName(EmitStage stage) {
 /// compiled out of the archs compiled before it was known.
 static llvm::Error codegenArchs(mlir::ModuleOp blkModule, const ArtifactOptions &options,
                                 OmittedEntries &omitted, std::vector<ArchPtx> &ptxs,
-                                PhaseTimer &timer) {
+                                KernelJobs &jobs, PhaseTimer &timer) {
   const GpuArch &newest = options.archs.back();
   std::vector<size_t> omittedWhenCompiled;
   auto compile = [&](const GpuArch &arch) -> llvm::Expected<CodegenResult> {
     CodegenOptions codegen = codegenOptions(arch, options);
+    jobs.use(codegen);
     for (const auto &entry : omitted.entries())
       codegen.omitEntries.insert(entry.getKey());
     auto compiled = compileToPtx(blkModule, codegen);
@@ -284,8 +308,10 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     return result;
   }
   OmittedEntries omitted;
+  KernelJobs jobs(options);
   if (options.emit == EmitStage::Llvm) {
     CodegenOptions codegen = codegenOptions(newest, options);
+    jobs.use(codegen);
     llvm::raw_string_ostream os(result.output);
     codegen.llvmOptIrOut = &os;
     auto compiled = compileToPtx(blkModule, codegen);
@@ -294,7 +320,7 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     for (const OmittedKernel &kernel : compiled->omitted)
       omitted.add(kernel.entry, kernel.reason);
     timer.done("codegen " + newest.name);
-    if (llvm::Error err = omitted.checkEveryKernelKept(blkModule))
+      if (llvm::Error err = omitted.checkEveryKernelKept(blkModule))
       return std::move(err);
     if (llvm::Error err = reportOmitted(blkModule, options, omitted))
       return std::move(err);
@@ -307,7 +333,7 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
   std::vector<Cubin> cubins;
   std::unique_ptr<NvJitLink> jit;
   for (;;) {
-    if (llvm::Error err = codegenArchs(blkModule, options, omitted, ptxs, timer))
+    if (llvm::Error err = codegenArchs(blkModule, options, omitted, ptxs, jobs, timer))
       return std::move(err);
     auto manifest = embedManifest(blkModule, options, omitted, ptxs);
     if (!manifest)
@@ -315,7 +341,7 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     result.manifestJson = std::move(*manifest);
     timer.done("manifest");
     if (options.emit == EmitStage::Ptx) {
-      if (llvm::Error err = reportOmitted(blkModule, options, omitted))
+          if (llvm::Error err = reportOmitted(blkModule, options, omitted))
         return std::move(err);
       result.output = std::move(ptxs.back().codegen.ptx);
       return result;

@@ -96,12 +96,13 @@ static std::string readLog(Handle link, Result (*sizeFn)(Handle, size_t *),
 }
 
 llvm::Expected<Cubin> NvJitLink::compile(llvm::StringRef ptx, const GpuArch &arch,
-                                         unsigned optLevel) const {
+                                         unsigned optLevel, unsigned threads) const {
   std::string archOpt = "-arch=" + arch.name;
   std::string optOpt = "-O" + std::to_string(std::min(optLevel, 3u));
-  const char *options[] = {archOpt.c_str(), optOpt.c_str(), "-verbose"};
+  std::string splitOpt = "-split-compile=" + std::to_string(std::max(threads, 1u));
+  const char *options[] = {archOpt.c_str(), optOpt.c_str(), "-verbose", splitOpt.c_str()};
   Handle link = nullptr;
-  if (api->create(&link, 3, options) != kSuccess)
+  if (api->create(&link, threads > 1 ? 4 : 3, options) != kSuccess)
     return llvm::createStringError("nvJitLink refused the options for " + arch.name);
   // Destroy the handle on every path out.
   auto cleanup = llvm::make_scope_exit([&] { api->destroy(&link); });

@@ -16,6 +16,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Threading.h"
 
 namespace blk::target {
 
@@ -35,6 +36,10 @@ llvm::Error checkTargetBuildOptions(llvm::StringRef emit, const TargetBuildOptio
     return llvm::createStringError("-O" + std::to_string(options.optLevel) +
                                    " is not an optimisation level (valid: -O0 to -O3)");
   return llvm::Error::success();
+}
+
+unsigned resolveJobs(unsigned jobs) {
+  return jobs ? jobs : llvm::hardware_concurrency().compute_thread_count();
 }
 
 /// Writes the launcher header for the manifest of the artifact just built.
@@ -85,6 +90,7 @@ int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
   artifactOptions.printAfter = options.printAfter;
   artifactOptions.printAfterAll = options.printAfterAll;
   artifactOptions.warningsAsErrors = options.warningsAsErrors;
+  artifactOptions.jobs = resolveJobs(options.jobs);
   auto artifact = buildArtifact(blkModule, artifactOptions);
   if (!artifact)
     return fail(artifact.takeError(), 1);

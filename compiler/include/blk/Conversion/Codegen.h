@@ -22,6 +22,7 @@
 
 namespace llvm {
 class Module;
+class ThreadPoolInterface;
 } // namespace llvm
 
 namespace blk {
@@ -53,6 +54,12 @@ struct CodegenOptions {
   /// (on stderr, as for the blk passes).
   std::vector<std::string> printAfter;
   bool printAfterAll = false;
+  /// Kernels compiled at once (`-j`): each is emitted, optimised and turned
+  /// into PTX in an LLVMContext of its own on a worker; 1 compiles them one
+  /// after another. Needs the MLIRContext's multithreading (else 1).
+  unsigned jobs = 1;
+  /// Where those jobs run (null: a pool of `jobs` threads made per call).
+  llvm::ThreadPoolInterface *threadPool = nullptr;
   /// Entries to leave out of the PTX (e.g. because another --arch could
   /// not fit them: one manifest serves every image).
   llvm::StringSet<> omitEntries;

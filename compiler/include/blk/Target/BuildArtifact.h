@@ -53,6 +53,8 @@ struct ArtifactOptions {
   /// it an error and the build fails.
   bool warningsAsErrors = false;
   llvm::raw_ostream *diagnosticsOut = &llvm::errs();
+  /// `-j`: kernels (and ptxas functions) compiled at once; 1 is serial.
+  unsigned jobs = 1;
 };
 
 /// The requested stage.
@@ -77,10 +79,15 @@ struct TargetBuildOptions {
   std::string depfile;    ///< `--depfile FILE.d`; empty: none.
   bool verbose = false;   ///< Phase times and ptxas resources on stderr.
   bool warningsAsErrors = false; ///< `-Werror`: a config left out fails the build.
+  /// `-j N`: compile jobs at once; 0 means the core count.
+  unsigned jobs = 0;
   /// `--print-after=PASS` / `--print-after-all`, for the back-end passes.
   std::vector<std::string> printAfter;
   bool printAfterAll = false;
 };
+
+/// `-j` as given (0: the core count) to the number of jobs.
+unsigned resolveJobs(unsigned jobs);
 
 /// Checks the flags before any work: a bad `--arch`, `--emit-header` for a
 /// stage other than fatbin, or `--depfile` without `-o` is a usage error

@@ -54,9 +54,11 @@ public:
   static llvm::Expected<std::unique_ptr<NvJitLink>> load(const CudaToolkit &toolkit);
 
   /// Compiles PTX text for `arch` at ptxas optimisation level `optLevel`
-  /// (0..3). A ptxas error comes back with its error log.
-  llvm::Expected<Cubin> compile(llvm::StringRef ptx, const GpuArch &arch,
-                                unsigned optLevel) const;
+  /// (0..3), on up to `threads` threads (ptxas's split compilation: the
+  /// functions are compiled apart; 1 is serial). A ptxas error comes back
+  /// with its error log.
+  llvm::Expected<Cubin> compile(llvm::StringRef ptx, const GpuArch &arch, unsigned optLevel,
+                                unsigned threads = 1) const;
 
   /// The library file that was opened.
   const std::string &libraryPath() const { return path; }
