@@ -192,6 +192,8 @@ static llvm::Expected<CodegenResult> compileKernelsApart(ModuleOp module,
   std::vector<KernelPtx> compiled(kernels.size());
   auto run = [&](size_t i) {
     compiled[i] = compileKernel(kernels[i], options, target);
+    if (options.kernelDone)
+      options.kernelDone(kernels[i].getSymName());
   };
   // MLIR's uniquing is thread-safe only with the context's multithreading on.
   unsigned jobs = module.getContext()->isMultithreadingEnabled() ? options.jobs : 1;
@@ -275,6 +277,8 @@ static llvm::Expected<CodegenResult> compileInOneModule(ModuleOp module,
     auto emitted = emitKernel(func, *kernelModule, target, options.lineInfo);
     if (!emitted)
       return emitted.takeError();
+    if (options.kernelDone)
+      options.kernelDone(func.getSymName());
     if (emitted->omittedReason) {
       result.omitted.push_back({emitted->info.entry, *emitted->omittedReason});
       omittedHere.insert(func.getSymName());

@@ -8,6 +8,7 @@
 #include "blk/Target/BuildArtifact.h"
 
 #include "blk/Conversion/Codegen.h"
+#include "blk/Target/BuildProgress.h"
 #include "blk/Target/CubinInfo.h"
 #include "blk/Target/Fatbin.h"
 #include "blk/Target/Manifest.h"
@@ -66,22 +67,43 @@ struct ArchPtx {
 };
 
 /// What the codegen calls of one build share: the pool their kernel jobs
-/// run on (null with -j1).
+/// run on (null with -j1) and the progress report, which names each job.
 class KernelJobs {
 public:
-  explicit KernelJobs(const ArtifactOptions &options) : options(options) {
+  KernelJobs(mlir::ModuleOp blkModule, const ArtifactOptions &options)
+      : progress(options.progressOut, options.progressStyle), options(options) {
     if (options.jobs > 1)
       pool.emplace(llvm::hardware_concurrency(options.jobs));
+    for (auto func : blkModule.getOps<mlir::func::FuncOp>())
+      if (!func.isExternal())
+        labels[func.getSymName()] = describeConfig(func);
   }
 
-  /// Sets up `codegen` to run on the pool.
-  void use(CodegenOptions &codegen) {
+  /// Sets up `codegen` (for `arch`, leaving out `omitted`) to run on the
+  /// pool and report each kernel.
+  void use(CodegenOptions &codegen, const GpuArch &arch, const OmittedEntries &omitted) {
     codegen.jobs = options.jobs;
     codegen.threadPool = pool ? &*pool : nullptr;
+    unsigned count = 0;
+    for (const auto &label : labels)
+      count += omitted.contains(label.getKey()) ? 0 : 1;
+    progress.addJobs(count);
+    std::string prefix = options.archs.size() > 1 ? arch.name + " " : "";
+    codegen.kernelDone = [this, prefix](llvm::StringRef entry) {
+      progress.jobDone(prefix + labels.lookup(entry));
+    };
   }
+
+  /// A job that is not a kernel (ptxas for one arch), counted when it starts.
+  void startStep() { progress.addJobs(1); }
+  void stepDone(llvm::StringRef label) { progress.jobDone(label); }
+
+  void finish() { progress.finish(); }
 
 private:
   std::optional<llvm::StdThreadPool> pool;
+  BuildProgress progress;
+  llvm::StringMap<std::string> labels; ///< entry -> "matmul BM=128 … num_warps=8"
   const ArtifactOptions &options;
 };
 } // namespace
@@ -175,13 +197,16 @@ static llvm::Expected<std::string> embedManifest(mlir::ModuleOp blkModule,
 static llvm::Expected<std::vector<Cubin>> compileCubins(NvJitLink &jit,
                                                         const ArtifactOptions &options,
                                                         const std::vector<ArchPtx> &ptxs,
-                                                        PhaseTimer &timer) {
+                                                        KernelJobs &jobs, PhaseTimer &timer) {
   std::vector<Cubin> cubins;
+  for (size_t i = 0; i < ptxs.size(); ++i)
+    jobs.startStep();
   for (const ArchPtx &ptx : ptxs) {
     auto cubin = jit.compile(ptx.codegen.ptx, *ptx.arch, options.optLevel, options.jobs);
     if (!cubin)
       return stageError("ptx to cubin", cubin.takeError());
     timer.done("ptxas " + ptx.arch->name);
+    jobs.stepDone("ptxas " + ptx.arch->name);
     if (llvm::Error err = storeResources(ptx.codegen, *cubin))
       return stageError("ptx to cubin", std::move(err));
     cubins.push_back(std::move(*cubin));
@@ -212,7 +237,7 @@ static llvm::Error codegenArchs(mlir::ModuleOp blkModule, const ArtifactOptions 
   std::vector<size_t> omittedWhenCompiled;
   auto compile = [&](const GpuArch &arch) -> llvm::Expected<CodegenResult> {
     CodegenOptions codegen = codegenOptions(arch, options);
-    jobs.use(codegen);
+    jobs.use(codegen, arch, omitted);
     for (const auto &entry : omitted.entries())
       codegen.omitEntries.insert(entry.getKey());
     auto compiled = compileToPtx(blkModule, codegen);
@@ -308,10 +333,10 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     return result;
   }
   OmittedEntries omitted;
-  KernelJobs jobs(options);
+  KernelJobs jobs(blkModule, options);
   if (options.emit == EmitStage::Llvm) {
     CodegenOptions codegen = codegenOptions(newest, options);
-    jobs.use(codegen);
+    jobs.use(codegen, newest, omitted);
     llvm::raw_string_ostream os(result.output);
     codegen.llvmOptIrOut = &os;
     auto compiled = compileToPtx(blkModule, codegen);
@@ -320,7 +345,8 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     for (const OmittedKernel &kernel : compiled->omitted)
       omitted.add(kernel.entry, kernel.reason);
     timer.done("codegen " + newest.name);
-      if (llvm::Error err = omitted.checkEveryKernelKept(blkModule))
+    jobs.finish();
+    if (llvm::Error err = omitted.checkEveryKernelKept(blkModule))
       return std::move(err);
     if (llvm::Error err = reportOmitted(blkModule, options, omitted))
       return std::move(err);
@@ -341,7 +367,8 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     result.manifestJson = std::move(*manifest);
     timer.done("manifest");
     if (options.emit == EmitStage::Ptx) {
-          if (llvm::Error err = reportOmitted(blkModule, options, omitted))
+      jobs.finish();
+      if (llvm::Error err = reportOmitted(blkModule, options, omitted))
         return std::move(err);
       result.output = std::move(ptxs.back().codegen.ptx);
       return result;
@@ -356,7 +383,7 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
       jit = std::move(*loaded);
       timer.done("load nvJitLink");
     }
-    auto compiled = compileCubins(*jit, options, ptxs, timer);
+    auto compiled = compileCubins(*jit, options, ptxs, jobs, timer);
     if (!compiled)
       return compiled.takeError();
     cubins = std::move(*compiled);
@@ -366,6 +393,7 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     if (!again)
       break;
   }
+  jobs.finish();
   if (llvm::Error err = reportOmitted(blkModule, options, omitted))
     return std::move(err);
   if (options.verboseOut)

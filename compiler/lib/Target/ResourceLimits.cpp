@@ -60,13 +60,9 @@ static void printValue(llvm::raw_ostream &os, mlir::Attribute value) {
   os << value;
 }
 
-/// "kernel `matmul` config BM=256 BN=256 num_warps=8": const parameters in
-/// declaration order (blk.config is sorted by name), then num_warps.
-static std::string describe(mlir::func::FuncOp func) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  auto kernel = func->getAttrOfType<mlir::StringAttr>("blk.kernel");
-  os << "kernel `" << (kernel ? kernel.getValue() : func.getSymName()) << "` config";
+/// The config as `NAME=VALUE` words (blk.config is sorted by name; the
+/// declaration order reads better), each after a space.
+static void printConfig(llvm::raw_ostream &os, mlir::func::FuncOp func) {
   auto config = func->getAttrOfType<mlir::DictionaryAttr>("blk.config");
   llvm::StringSet<> printed;
   if (auto decls = func->getAttrOfType<mlir::ArrayAttr>("blk.const_params"))
@@ -88,6 +84,24 @@ static std::string describe(mlir::func::FuncOp func) {
     os << " num_warps=" << warps.getInt();
   if (func->hasAttr("blk.variant_of"))
     os << " (value variant `" << func.getSymName() << "`)";
+}
+
+std::string describeConfig(mlir::func::FuncOp func) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  auto kernel = func->getAttrOfType<mlir::StringAttr>("blk.kernel");
+  os << (kernel ? kernel.getValue() : func.getSymName());
+  printConfig(os, func);
+  return text;
+}
+
+/// "kernel `matmul` config BM=256 BN=256 num_warps=8".
+static std::string describe(mlir::func::FuncOp func) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  auto kernel = func->getAttrOfType<mlir::StringAttr>("blk.kernel");
+  os << "kernel `" << (kernel ? kernel.getValue() : func.getSymName()) << "` config";
+  printConfig(os, func);
   return text;
 }
 

@@ -91,6 +91,12 @@ int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
   artifactOptions.printAfterAll = options.printAfterAll;
   artifactOptions.warningsAsErrors = options.warningsAsErrors;
   artifactOptions.jobs = resolveJobs(options.jobs);
+  // Progress on a terminal (one line rewritten), or with -v (a line each).
+  if (options.verbose || llvm::errs().is_displayed()) {
+    artifactOptions.progressOut = &llvm::errs();
+    artifactOptions.progressStyle = options.verbose ? BuildProgress::Style::Lines
+                                                    : BuildProgress::Style::InPlace;
+  }
   auto artifact = buildArtifact(blkModule, artifactOptions);
   if (!artifact)
     return fail(artifact.takeError(), 1);

@@ -103,3 +103,16 @@ TEST_F(OmittedEntriesTest, AKernelWithNoConfigLeftIsAnError) {
             "kernel `mm`: every config is over a resource limit of the target, so none is left "
             "to build");
 }
+
+TEST_F(OmittedEntriesTest, ProgressLinesNameTheKernelAndConfig) {
+  ASSERT_TRUE(module);
+  auto funcs = module->getOps<mlir::func::FuncOp>();
+  std::vector<std::string> labels;
+  for (mlir::func::FuncOp func : funcs)
+    labels.push_back(describeConfig(func));
+  EXPECT_EQ(labels, (std::vector<std::string>{
+                        "mm BM=64 BN=32 ACC=true num_warps=4",
+                        "mm BM=256 BN=32 ACC=false num_warps=8",
+                        "mm BM=256 BN=32 ACC=false num_warps=8 (value variant `mm__BM_256__w8__v1`)",
+                        "one num_warps=1"}));
+}

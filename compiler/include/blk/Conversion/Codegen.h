@@ -60,6 +60,9 @@ struct CodegenOptions {
   unsigned jobs = 1;
   /// Where those jobs run (null: a pool of `jobs` threads made per call).
   llvm::ThreadPoolInterface *threadPool = nullptr;
+  /// Called after each kernel, from the thread that compiled it, with its
+  /// entry (progress reports).
+  std::function<void(llvm::StringRef entry)> kernelDone;
   /// Entries to leave out of the PTX (e.g. because another --arch could
   /// not fit them: one manifest serves every image).
   llvm::StringSet<> omitEntries;

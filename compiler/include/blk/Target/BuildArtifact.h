@@ -11,6 +11,7 @@
 #define BLK_TARGET_BUILDARTIFACT_H
 
 #include "blk/Target/Arch.h"
+#include "blk/Target/BuildProgress.h"
 #include "blk/Target/CudaToolkit.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -55,6 +56,10 @@ struct ArtifactOptions {
   llvm::raw_ostream *diagnosticsOut = &llvm::errs();
   /// `-j`: kernels (and ptxas functions) compiled at once; 1 is serial.
   unsigned jobs = 1;
+  /// `[12/48] matmul BM=128 …` per kernel job once the build has run for a
+  /// second (BuildProgress.h); null: none.
+  llvm::raw_ostream *progressOut = nullptr;
+  BuildProgress::Style progressStyle = BuildProgress::Style::Lines;
 };
 
 /// The requested stage.

@@ -22,6 +22,9 @@
 
 namespace mlir {
 class ModuleOp;
+namespace func {
+class FuncOp;
+} // namespace func
 } // namespace mlir
 
 namespace blk::target {
@@ -31,6 +34,11 @@ struct Omission {
   std::string entry;  ///< mangled func name
   std::string reason; ///< "needs N bytes of shared memory, sm_90 allows M"
 };
+
+/// "matmul BM=256 BN=256 num_warps=8" for a kernel func: its const
+/// parameters in declaration order, then num_warps (and, for a value
+/// variant, its entry), as messages and progress lines name configs.
+std::string describeConfig(mlir::func::FuncOp func);
 
 /// Whether `threads` threads using `registers` registers each fit the
 /// register file of one SM (allocated per warp in units of 256).
