@@ -248,6 +248,7 @@ static llvm::Expected<CodegenResult> compileKernelsApart(ModuleOp module,
   if (!ptx)
     return makeError("internal compiler error (codegen): " + llvm::toString(ptx.takeError()));
   result.ptx = std::move(*ptx);
+  result.kernelPtx = std::move(pieces);
   return result;
 }
 

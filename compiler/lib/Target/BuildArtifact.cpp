@@ -193,18 +193,31 @@ static llvm::Expected<std::string> embedManifest(mlir::ModuleOp blkModule,
   return manifest;
 }
 
-/// A cubin per arch, with ptxas's report stored in it.
-static llvm::Expected<std::vector<Cubin>> compileCubins(NvJitLink &jit,
-                                                        const ArtifactOptions &options,
-                                                        const std::vector<ArchPtx> &ptxs,
-                                                        KernelJobs &jobs, PhaseTimer &timer) {
+/// A cubin per arch, with ptxas's report stored in it; nullopt when ptxas
+/// rejected kernels, which are now in `omitted` (compile again without).
+static llvm::Expected<std::optional<std::vector<Cubin>>>
+compileCubins(NvJitLink &jit, const ArtifactOptions &options, const std::vector<ArchPtx> &ptxs,
+              OmittedEntries &omitted, KernelJobs &jobs, PhaseTimer &timer) {
   std::vector<Cubin> cubins;
   for (size_t i = 0; i < ptxs.size(); ++i)
     jobs.startStep();
   for (const ArchPtx &ptx : ptxs) {
     auto cubin = jit.compile(ptx.codegen.ptx, *ptx.arch, options.optLevel, options.jobs);
-    if (!cubin)
-      return stageError("ptx to cubin", cubin.takeError());
+    if (!cubin) {
+      // Which kernels? Each alone (rare, so serial); none alone: the error
+      // is not one kernel's.
+      std::string message = llvm::toString(cubin.takeError());
+      std::vector<std::string> entries;
+      for (const KernelCodegenInfo &kernel : ptx.codegen.kernels)
+        entries.push_back(kernel.entry);
+      std::vector<Omission> rejected = findRejectedEntries(
+          jit, entries, ptx.codegen.kernelPtx, *ptx.arch, options.optLevel);
+      if (rejected.empty())
+        return stageError("ptx to cubin", llvm::createStringError(message));
+      for (const Omission &omission : rejected)
+        omitted.add(omission.entry, omission.reason);
+      return std::nullopt;
+    }
     timer.done("ptxas " + ptx.arch->name);
     jobs.stepDone("ptxas " + ptx.arch->name);
     if (llvm::Error err = storeResources(ptx.codegen, *cubin))
@@ -383,10 +396,12 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
       jit = std::move(*loaded);
       timer.done("load nvJitLink");
     }
-    auto compiled = compileCubins(*jit, options, ptxs, jobs, timer);
+    auto compiled = compileCubins(*jit, options, ptxs, omitted, jobs, timer);
     if (!compiled)
       return compiled.takeError();
-    cubins = std::move(*compiled);
+    if (!*compiled)
+      continue; // without the entries ptxas rejected
+    cubins = std::move(**compiled);
     bool again = false;
     for (size_t i = 0; i < ptxs.size(); ++i)
       again |= omitOverRegisterFile(ptxs[i], cubins[i], omitted);

@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinOps.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -25,6 +26,30 @@ bool fitsRegisterFile(unsigned registers, unsigned threads, const GpuTarget &tar
   unsigned perWarp = (registers * kWarpSize + kWarpAllocationUnit - 1) /
                      kWarpAllocationUnit * kWarpAllocationUnit;
   return uint64_t(warps) * perWarp <= target.registersPerSm;
+}
+
+std::vector<Omission> findRejectedEntries(const NvJitLink &jit,
+                                          llvm::ArrayRef<std::string> entries,
+                                          llvm::ArrayRef<std::string> kernels,
+                                          const GpuArch &arch, unsigned optLevel) {
+  std::vector<Omission> rejected;
+  for (size_t i = 0; i < kernels.size() && i < entries.size(); ++i) {
+    auto cubin = jit.compile(kernels[i], arch, optLevel);
+    if (cubin)
+      continue;
+    // "ptxas failed for sm_90 (nvJitLink error 4):", then ptxas's log,
+    // whose first error line says why.
+    std::string message = llvm::toString(cubin.takeError());
+    auto [header, log] = llvm::StringRef(message).split('\n');
+    llvm::StringRef why = header;
+    for (llvm::StringRef line : llvm::split(log, '\n'))
+      if (line.contains("error")) {
+        why = line;
+        break;
+      }
+    rejected.push_back({entries[i], "ptxas rejects it for " + arch.name + ": " + why.trim().str()});
+  }
+  return rejected;
 }
 
 void OmittedEntries::add(llvm::StringRef entry, const std::string &reason) {

@@ -8,6 +8,7 @@
 #include "blk/Target/Fatbin.h"
 #include "blk/Target/Manifest.h"
 #include "blk/Target/NvJitLink.h"
+#include "blk/Target/ResourceLimits.h"
 
 #include "llvm/Object/ELF.h"
 #include "llvm/Support/Endian.h"
@@ -157,6 +158,23 @@ TEST_F(ToolkitTest, ReportsPtxErrors) {
   ASSERT_FALSE(static_cast<bool>(cubin));
   std::string message = llvm::toString(cubin.takeError());
   EXPECT_NE(message.find("ptxas failed for sm_90"), std::string::npos) << message;
+}
+
+// When ptxas rejects the PTX of every kernel together, each kernel's own
+// PTX tells which (blkc leaves those out; ResourceLimits.h).
+TEST_F(ToolkitTest, FindsTheEntriesPtxasRejects) {
+  std::string bad = ".version 7.8\n.target sm_80\n.address_size 64\n"
+                    ".visible .entry bad()\n{\n  .reg .b32 %r<2>;\n  mov.u32 %r1, %undefined_reg;\n  ret;\n}\n";
+  const GpuArch &sm90 = *lookupArch("sm_90");
+  std::vector<Omission> rejected =
+      findRejectedEntries(*jit, {"k", "bad", "k2"}, {kKernelPtx, bad, kKernelPtx}, sm90, 3);
+  ASSERT_EQ(rejected.size(), 1u);
+  EXPECT_EQ(rejected[0].entry, "bad");
+  EXPECT_TRUE(llvm::StringRef(rejected[0].reason).starts_with("ptxas rejects it for sm_90: "))
+      << rejected[0].reason;
+  // ptxas's own line, not nvJitLink's header.
+  EXPECT_NE(rejected[0].reason.find("line 7; error"), std::string::npos) << rejected[0].reason;
+  EXPECT_EQ(rejected[0].reason.find('\n'), std::string::npos) << rejected[0].reason;
 }
 
 TEST_F(ToolkitTest, PacksAnUncompressedFatbin) {

@@ -94,6 +94,10 @@ struct CodegenResult {
   /// does not define them. (Entries in CodegenOptions::omitEntries are not
   /// listed.)
   std::vector<OmittedKernel> omitted;
+  /// The PTX of each of `kernels` compiled alone (before `ptx` put them
+  /// together), to find an entry ptxas rejects; empty when the dumps or the
+  /// module hook compiled every kernel in one module.
+  std::vector<std::string> kernelPtx;
 };
 
 /// blk module -> PTX text. Errors name the op and its location. A kernel

@@ -13,6 +13,7 @@
 #define BLK_TARGET_RESOURCELIMITS_H
 
 #include "blk/Target/GpuTarget.h"
+#include "blk/Target/NvJitLink.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
@@ -43,6 +44,15 @@ std::string describeConfig(mlir::func::FuncOp func);
 /// Whether `threads` threads using `registers` registers each fit the
 /// register file of one SM (allocated per warp in units of 256).
 bool fitsRegisterFile(unsigned registers, unsigned threads, const GpuTarget &target);
+
+/// The entries among `kernels` (PTX each defining entry `entries[i]` alone)
+/// that ptxas rejects for `arch`, each with ptxas's first error line: when
+/// it rejects the PTX of every kernel together, the build goes on without
+/// those.
+std::vector<Omission> findRejectedEntries(const NvJitLink &jit,
+                                          llvm::ArrayRef<std::string> entries,
+                                          llvm::ArrayRef<std::string> kernels,
+                                          const GpuArch &arch, unsigned optLevel);
 
 /// The entries left out of one build, in the order they were found.
 class OmittedEntries {
