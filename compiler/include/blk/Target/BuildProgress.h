@@ -1,11 +1,10 @@
 //===- BuildProgress.h - `[12/48] matmul BM=128 …` on stderr ----*- C++ -*-===//
 //
 // An autotuning sweep compiles one job per (specialisation, --arch), then
-// ptxas once per arch; a build
-// that runs for over a second reports each job as it finishes, on a
-// terminal as one line rewritten in place, with `-v` as one line per job.
-// Nothing is printed before the first second, so short builds and test
-// output stay as they were. Safe to call from several threads.
+// ptxas once per arch; a build that runs for over a second reports each job
+// as it finishes, on a terminal as one line rewritten in place, with `-v` as
+// one line per job. Nothing is printed in the first second, so short builds
+// and test output stay as they were. Safe to call from several threads.
 // Tests: tests/unit/Target/BuildProgressTest.cpp.
 //
 //===----------------------------------------------------------------------===//
