@@ -113,7 +113,8 @@ static SmallVector<func::FuncOp> kernelsToCompile(ModuleOp module,
   return kernels;
 }
 
-/// Whether `func` is a value variant of an entry left out (it goes with it).
+/// Whether `func` is a value variant of an entry left out; if so it is
+/// recorded as left out too (the manifest lists it under that entry).
 static bool isVariantOfOmitted(func::FuncOp func, const CodegenOptions &options,
                                const llvm::StringSet<> &omittedHere, CodegenResult &result) {
   auto of = func->getAttrOfType<StringAttr>("blk.variant_of");
