@@ -57,9 +57,9 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     timer.done("codegen " + newest.name);
     jobs.finish();
     if (llvm::Error err = omitted.checkEveryKernelKept(blkModule))
-      return std::move(err);
+      return err;
     if (llvm::Error err = reportOmitted(blkModule, options, omitted))
-      return std::move(err);
+      return err;
     return result;
   }
 
@@ -70,7 +70,7 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
   std::unique_ptr<NvJitLink> jit;
   for (;;) {
     if (llvm::Error err = codegenArchs(blkModule, options, omitted, ptxs, jobs, timer))
-      return std::move(err);
+      return err;
     auto manifest = embedManifest(blkModule, options, omitted, ptxs);
     if (!manifest)
       return manifest.takeError();
@@ -79,7 +79,7 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
     if (options.emit == EmitStage::Ptx) {
       jobs.finish();
       if (llvm::Error err = reportOmitted(blkModule, options, omitted))
-        return std::move(err);
+        return err;
       result.output = std::move(ptxs.back().codegen.ptx);
       return result;
     }
@@ -107,7 +107,7 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
   }
   jobs.finish();
   if (llvm::Error err = reportOmitted(blkModule, options, omitted))
-    return std::move(err);
+    return err;
   if (options.verboseOut)
     for (size_t i = 0; i < ptxs.size(); ++i)
       printResources(*options.verboseOut, *ptxs[i].arch, cubins[i]);
