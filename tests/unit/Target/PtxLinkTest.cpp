@@ -72,3 +72,19 @@ TEST(PtxLink, CallSequencesAreNumberedInOutputOrder) {
                          "\t} // callseq 2\n}"),
             std::string::npos);
 }
+
+TEST(PtxLink, LineInfoFilesBecomeOneTable) {
+  // Each piece numbers its files from 1; ptxas refuses an index twice.
+  std::string a = piece(".visible .entry a()\n{\n\t.loc\t1 3 0\n\tret;\n}\n"
+                        "\t.section\t.debug_loc\t{\t}\n\t.file\t1 \"a.blk\"\n");
+  std::string b = piece(".visible .entry b()\n{\n\t.loc\t1 7 2\n\t.loc\t2 4 0\n\tret;\n}\n"
+                        "\t.section\t.debug_loc\t{\t}\n\t.file\t1 \"lib.blk\"\n"
+                        "\t.file\t2 \"a.blk\"\n");
+  auto linked = linkPtx({a, b});
+  ASSERT_TRUE(static_cast<bool>(linked)) << llvm::toString(linked.takeError());
+  EXPECT_EQ(*linked, std::string(kHeader) +
+                         ".visible .entry a()\n{\n\t.loc\t1 3 0\n\tret;\n}\n"
+                         "\t.section\t.debug_loc\t{\t}\n"
+                         ".visible .entry b()\n{\n\t.loc\t2 7 2\n\t.loc\t1 4 0\n\tret;\n}\n"
+                         "\t.file\t1 \"a.blk\"\n\t.file\t2 \"lib.blk\"\n");
+}
