@@ -3,7 +3,7 @@
 // blkc build FILE [--emit=ast|ir|ir-opt|gpu-ir|llvm|ptx|fatbin] [-o OUT]
 //                 [--print-after=PASS]... [--print-after-all]
 //                 [--print-locations] [--time-stages] [--arch=LIST] [-O N]
-//                 [-j N] [-D NAME=VALUE]... [-I DIR]...
+//                 [-j N] [--lineinfo|--no-lineinfo] [-D NAME=VALUE]... [-I DIR]...
 // Writes the stage to OUT or stdout; diagnostics and pass dumps to stderr.
 // Exit 0; 1 for errors in the code; 2 for usage errors.
 // Tests: tests/lit/irgen/.
@@ -21,6 +21,7 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
   struct Flags {
     blk::BuildOptions build;
     FrontendFlags frontend;
+    bool lineInfo = false, noLineInfo = false;
   };
   auto flags = std::make_shared<Flags>();
   CLI::App *cmd = app.add_subcommand("build", "Compile a blk file to a chosen stage");
@@ -47,11 +48,17 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
   cmd->add_option("-j", flags->build.target.jobs,
                   "Compile N kernels at once (default: the core count)")
       ->type_name("N");
+  cmd->add_flag("--lineinfo", flags->lineInfo,
+                "Source lines in the PTX and cubins for profilers (default: on for "
+                "--emit=ptx, off otherwise)");
+  cmd->add_flag("--no-lineinfo", flags->noLineInfo, "No source lines, also for --emit=ptx");
   cmd->callback([flags, cmd, &ctx] {
     // `-o x.fatbin` without --emit means --emit=fatbin.
     if (cmd->count("--emit") == 0 && llvm::StringRef(flags->build.output).ends_with(".fatbin"))
       flags->build.emit = "fatbin";
     flags->build.target.verbose |= ctx.verbose;
+    if (flags->lineInfo || flags->noLineInfo)
+      flags->build.target.lineInfo = flags->lineInfo && !flags->noLineInfo;
     if (llvm::Error err = blk::target::checkTargetBuildOptions(
             flags->build.emit, flags->build.target, flags->build.output)) {
       ctx.exitCode = usageError(llvm::toString(std::move(err)));

@@ -21,6 +21,7 @@ CodegenOptions codegenOptions(const GpuArch &arch, const ArtifactOptions &artifa
   CodegenOptions options;
   options.printAfter = artifact.printAfter;
   options.printAfterAll = artifact.printAfterAll;
+  options.lineInfo = artifact.lineInfo;
   // libdevice (used only by kernels calling __nv_* math) from the same toolkit.
   options.libdevicePath = toolkit.root + "/nvvm/libdevice/libdevice.10.bc";
   options.arch = arch.name;
@@ -109,7 +110,8 @@ compileCubins(NvJitLink &jit, const ArtifactOptions &options, const std::vector<
   for (size_t i = 0; i < ptxs.size(); ++i)
     jobs.startStep();
   for (const ArchPtx &ptx : ptxs) {
-    auto cubin = jit.compile(ptx.codegen.ptx, *ptx.arch, options.optLevel, options.jobs);
+    auto cubin = jit.compile(ptx.codegen.ptx, *ptx.arch, options.optLevel, options.jobs,
+                             options.lineInfo);
     if (!cubin) {
       // Which kernels? Each alone (rare, so serial); none alone: the error
       // is not one kernel's.

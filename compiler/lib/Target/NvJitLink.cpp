@@ -96,13 +96,18 @@ static std::string readLog(Handle link, Result (*sizeFn)(Handle, size_t *),
 }
 
 llvm::Expected<Cubin> NvJitLink::compile(llvm::StringRef ptx, const GpuArch &arch,
-                                         unsigned optLevel, unsigned threads) const {
+                                         unsigned optLevel, unsigned threads,
+                                         bool lineInfo) const {
   std::string archOpt = "-arch=" + arch.name;
   std::string optOpt = "-O" + std::to_string(std::min(optLevel, 3u));
   std::string splitOpt = "-split-compile=" + std::to_string(std::max(threads, 1u));
-  const char *options[] = {archOpt.c_str(), optOpt.c_str(), "-verbose", splitOpt.c_str()};
+  std::vector<const char *> options = {archOpt.c_str(), optOpt.c_str(), "-verbose"};
+  if (threads > 1)
+    options.push_back(splitOpt.c_str());
+  if (lineInfo)
+    options.push_back("-lineinfo");
   Handle link = nullptr;
-  if (api->create(&link, threads > 1 ? 4 : 3, options) != kSuccess)
+  if (api->create(&link, uint32_t(options.size()), options.data()) != kSuccess)
     return llvm::createStringError("nvJitLink refused the options for " + arch.name);
   // Destroy the handle on every path out.
   auto cleanup = llvm::make_scope_exit([&] { api->destroy(&link); });

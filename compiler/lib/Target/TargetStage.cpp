@@ -91,6 +91,7 @@ int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
   artifactOptions.printAfterAll = options.printAfterAll;
   artifactOptions.warningsAsErrors = options.warningsAsErrors;
   artifactOptions.jobs = resolveJobs(options.jobs);
+  artifactOptions.lineInfo = options.lineInfo.value_or(*stage == EmitStage::Ptx);
   // Progress on a terminal (one line rewritten), or with -v (a line each).
   if (options.verbose || llvm::errs().is_displayed()) {
     artifactOptions.progressOut = &llvm::errs();

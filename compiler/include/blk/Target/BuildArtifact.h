@@ -56,6 +56,9 @@ struct ArtifactOptions {
   llvm::raw_ostream *diagnosticsOut = &llvm::errs();
   /// `-j`: kernels (and ptxas functions) compiled at once; 1 is serial.
   unsigned jobs = 1;
+  /// Source lines in the PTX (`.loc`) and, for cubins, ptxas `-lineinfo`:
+  /// profilers map SASS to `.blk` lines. The code is the same either way.
+  bool lineInfo = false;
   /// `[12/48] matmul BM=128 …` per kernel job once the build has run for a
   /// second (BuildProgress.h); null: none.
   llvm::raw_ostream *progressOut = nullptr;
@@ -86,6 +89,8 @@ struct TargetBuildOptions {
   bool warningsAsErrors = false; ///< `-Werror`: a config left out fails the build.
   /// `-j N`: compile jobs at once; 0 means the core count.
   unsigned jobs = 0;
+  /// `--lineinfo` / `--no-lineinfo`; unset: on for --emit=ptx, off otherwise.
+  std::optional<bool> lineInfo;
   /// `--print-after=PASS` / `--print-after-all`, for the back-end passes.
   std::vector<std::string> printAfter;
   bool printAfterAll = false;

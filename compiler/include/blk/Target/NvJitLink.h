@@ -55,10 +55,11 @@ public:
 
   /// Compiles PTX text for `arch` at ptxas optimisation level `optLevel`
   /// (0..3), on up to `threads` threads (ptxas's split compilation: the
-  /// functions are compiled apart; 1 is serial). A ptxas error comes back
-  /// with its error log.
+  /// functions are compiled apart; 1 is serial), with `-lineinfo` when
+  /// `lineInfo` (the PTX's `.loc` lines kept for profilers). A ptxas error
+  /// comes back with its error log.
   llvm::Expected<Cubin> compile(llvm::StringRef ptx, const GpuArch &arch, unsigned optLevel,
-                                unsigned threads = 1) const;
+                                unsigned threads = 1, bool lineInfo = false) const;
 
   /// The library file that was opened.
   const std::string &libraryPath() const { return path; }
