@@ -90,7 +90,7 @@ struct KernelPtx {
 /// still emitted (the caller drops the module): the size is known only then.
 static llvm::Expected<EmittedKernel> emitKernel(func::FuncOp func, llvm::Module &module,
                                                 const GpuTarget &target, bool lineInfo) {
-  gpu::Emitter emitter(module, func, lineInfo);
+  gpu::Emitter emitter(module, func, target, lineInfo);
   if (llvm::Error err = emitter.emit())
     return err;
   EmittedKernel result{{func.getSymName().str(), emitter.getThreads(),

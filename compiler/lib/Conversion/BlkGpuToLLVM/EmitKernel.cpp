@@ -21,8 +21,9 @@ using namespace mlir;
 
 namespace blk::gpu {
 
-Emitter::Emitter(llvm::Module &module, func::FuncOp kernel, bool lineInfo)
-    : ctx(module.getContext()), mod(module), b(module.getContext()),
+Emitter::Emitter(llvm::Module &module, func::FuncOp kernel, const GpuTarget &target,
+                 bool lineInfo)
+    : ctx(module.getContext()), mod(module), target(target), b(module.getContext()),
       kernel(kernel), numWarps(getNumWarps(kernel)), lineInfo(lineInfo) {}
 
 Emitter::~Emitter() = default;
@@ -198,6 +199,17 @@ uint64_t Emitter::scratchOffset(Operation *op, uint64_t size) {
   return offset.getInt();
 }
 
+llvm::Value *Emitter::bufferBase(Operation *alloc, uint64_t size) {
+  auto offset = alloc->getAttrOfType<IntegerAttr>(kBufferOffsetAttr);
+  auto total = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttr);
+  if (!offset || !total || uint64_t(offset.getInt()) + size > uint64_t(total.getInt())) {
+    internalError(alloc, "is a buffer blkgpu-allocate-shared did not place");
+    return nullptr;
+  }
+  smemBytes = std::max<uint64_t>(smemBytes, total.getInt());
+  return smemPtr(b.getInt8Ty(), nullptr, offset.getInt());
+}
+
 void Emitter::internalError(Operation *op, const llvm::Twine &msg) {
   std::string loc;
   llvm::raw_string_ostream os(loc);
@@ -273,9 +285,7 @@ llvm::Expected<Elems> Emitter::emitCombine(Block &body, ArrayRef<llvm::Value *> 
   return out;
 }
 
-llvm::Error Emitter::emitOp(Operation *op) {
-  if (isa<scf::ForOp, scf::IfOp, scf::WhileOp>(op))
-    return emitControlFlow(op);
+llvm::Error Emitter::emitProgramOp(Operation *op) {
   if (isa<BarrierOp>(op)) {
     barrier();
     return llvm::Error::success();
@@ -287,31 +297,12 @@ llvm::Error Emitter::emitOp(Operation *op) {
     set(id.getResult(), {callIntrinsic(ids[id.getAxis() % 3], {}, {})});
     return llvm::Error::success();
   }
-  if (auto np = dyn_cast<NumProgramsOp>(op)) {
-    static const unsigned ids[] = {llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_x,
-                                   llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_y,
-                                   llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_z};
-    set(np.getResult(), {callIntrinsic(ids[np.getAxis() % 3], {}, {})});
-    return llvm::Error::success();
-  }
-  if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op))
-    return emitMemoryOp(op);
-  if (isa<ReduceOp>(op))
-    return emitReduce(op);
-  if (isa<ScanOp>(op))
-    return emitScan(op);
-  if (isa<DotOp>(op))
-    return emitDot(op);
-  if (isa<PrintOp, AssertOp>(op))
-    return emitDebugOp(op);
-  if (isa<LocalAllocOp, LocalStoreOp, LocalLoadOp, MemDescIndexOp>(op))
-    return emitLocalMemoryOp(op);
-  if (isa<MakeRangeOp, SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp,
-          ConvertLayoutOp, arith::ConstantOp>(op))
-    return emitShapeOp(op);
-  if (op->getNumRegions() == 0 && op->getNumResults() == 1)
-    return emitElementwise(op);
-  return fail(op, "is not supported by the GPU backend");
+  auto np = cast<NumProgramsOp>(op);
+  static const unsigned ids[] = {llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_x,
+                                 llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_y,
+                                 llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_z};
+  set(np.getResult(), {callIntrinsic(ids[np.getAxis() % 3], {}, {})});
+  return llvm::Error::success();
 }
 
 llvm::Error Emitter::emit() {
@@ -348,7 +339,7 @@ llvm::Error Emitter::emit() {
   if (!internalErrors.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), internalErrors);
 
-  if (smemBytes > kMaxStaticShared) {
+  if (smemBytes > target.maxStaticShared) {
     // Above 48 KiB only dynamic shared memory is allowed: an extern array
     // (`.extern .shared .b8 x[]`) whose size the launch passes.
     auto *type = llvm::ArrayType::get(b.getInt8Ty(), 0);

@@ -40,14 +40,10 @@ static Elems moveElements(Emitter &e, const LayoutView &view, const SmemLayout &
 
 llvm::Error Emitter::emitLocalMemoryOp(Operation *op) {
   if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
-    auto offset = op->getAttrOfType<IntegerAttr>(kBufferOffsetAttr);
-    auto total = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttr);
     MemDescType type = alloc.getType();
-    if (!offset || !total ||
-        uint64_t(offset.getInt()) + getBufferBytes(type) > uint64_t(total.getInt()))
-      return fail(op, "internal compiler error: a buffer blkgpu-allocate-shared did not place");
-    smemBytes = std::max<uint64_t>(smemBytes, total.getInt());
-    llvm::Value *base = smemPtr(b.getInt8Ty(), nullptr, offset.getInt());
+    llvm::Value *base = bufferBase(op, getBufferBytes(type));
+    if (!base) // emit() reports the internal error; keep lowering the uses
+      base = llvm::PoisonValue::get(llvm::PointerType::get(ctx, 3));
     set(alloc.getResult(), {base});
     if (Value src = alloc.getSrc()) {
       std::optional<LayoutView> v = viewOf(src);

@@ -11,6 +11,7 @@
 
 #include "blk/Dialect/BlkGpu/IR/Layout.h"
 #include "blk/Dialect/BlkGpu/Transforms/SharedMemory.h"
+#include "blk/Target/GpuTarget.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -25,14 +26,13 @@ namespace blk::gpu {
 
 using Elems = llvm::SmallVector<llvm::Value *, 4>;
 
-/// Largest static shared allocation CUDA accepts.
-constexpr unsigned kMaxStaticShared = 48 * 1024;
-
 class Emitter {
 public:
+  /// `target`: what the GPU has (shared-memory limits, instruction sets).
   /// `lineInfo`: attach each op's source line to its instructions
   /// (DebugInfo.cpp).
-  Emitter(llvm::Module &module, mlir::func::FuncOp kernel, bool lineInfo = false);
+  Emitter(llvm::Module &module, mlir::func::FuncOp kernel, const GpuTarget &target,
+          bool lineInfo = false);
   ~Emitter();
 
   /// Emits the kernel; errors name the op and its location.
@@ -40,16 +40,17 @@ public:
   /// Bytes of shared memory the kernel uses: static up to 48 KiB, else
   /// dynamic (passed at launch).
   unsigned getStaticSharedBytes() const {
-    return smemBytes <= kMaxStaticShared ? smemBytes : 0;
+    return smemBytes <= target.maxStaticShared ? smemBytes : 0;
   }
   unsigned getDynamicSharedBytes() const {
-    return smemBytes > kMaxStaticShared ? smemBytes : 0;
+    return smemBytes > target.maxStaticShared ? smemBytes : 0;
   }
   unsigned getThreads() const { return numWarps * kWarpSize; }
 
   // --- state and helpers shared by the Emit*.cpp files -------------------
   llvm::LLVMContext &ctx;
   llvm::Module &mod;
+  const GpuTarget &target;
   llvm::IRBuilder<> b;
   mlir::func::FuncOp kernel;
   llvm::Function *fn = nullptr;
@@ -82,6 +83,9 @@ public:
   /// The byte offset blkgpu-allocate-shared gave `op`'s scratch, which must
   /// hold `size` bytes (an internal compiler error otherwise).
   uint64_t scratchOffset(mlir::Operation *op, uint64_t size);
+  /// The address of the buffer blkgpu-allocate-shared placed for
+  /// `alloc` (a local_alloc); null, after an internal error, when it did not.
+  llvm::Value *bufferBase(mlir::Operation *alloc, uint64_t size);
   /// The barrier inside a scratch user, between its writes and its reads.
   void barrier();
   /// Records an internal compiler error; emit() returns it.
@@ -102,6 +106,7 @@ public:
 
   /// Emits the ops of `block` (not its terminator).
   llvm::Error emitBlock(mlir::Block &block);
+  /// Lowers `op` with the family registered for it (Lowerings.cpp).
   llvm::Error emitOp(mlir::Operation *op);
   /// Scalar combine region (reduce/scan): block args := lhs ++ rhs.
   llvm::Expected<Elems> emitCombine(mlir::Block &body, llvm::ArrayRef<llvm::Value *> lhs,
@@ -119,6 +124,8 @@ public:
   llvm::Error emitDot(mlir::Operation *op);
   llvm::Error emitDebugOp(mlir::Operation *op);
   llvm::Error emitLocalMemoryOp(mlir::Operation *op);
+  /// program_id, num_programs and blkgpu.barrier.
+  llvm::Error emitProgramOp(mlir::Operation *op);
   llvm::Error emitControlFlow(mlir::Operation *op);
   /// Runtime unroll count blkgpu-loop-unroll-hints chose (1: none).
   unsigned loopUnrollCount(mlir::scf::ForOp loop);
@@ -129,11 +136,10 @@ public:
   llvm::Value *callLibdevice(llvm::StringRef name, llvm::Type *type,
                              llvm::ArrayRef<llvm::Value *> args);
 
-  /// Bytes of shared memory the kernel uses (the plan's total once any
-  /// op used it).
-  unsigned smemBytes = 0;
-
 private:
+  /// Bytes of shared memory the kernel uses (the plan's total once any op
+  /// used it): set through scratchOffset() and bufferBase().
+  unsigned smemBytes = 0;
   llvm::DenseMap<mlir::Value, Elems> values;
   bool lineInfo;
   std::unique_ptr<llvm::DIBuilder> debugBuilder;
