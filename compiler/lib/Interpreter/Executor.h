@@ -52,8 +52,9 @@ private:
   bool execShape(mlir::Operation &op, const OpPlan &p);
   bool execLocalMemory(mlir::Operation &op, const OpPlan &p);
   /// The local_alloc'd buffer a memdesc value names and the first element
-  /// of its slot; false when a slot index is out of range.
-  bool slotOf(mlir::Value memdesc, mlir::Value &buffer, size_t &first);
+  /// of its slot; an error message when a slot index is out of range or
+  /// the buffer is not used directly.
+  std::string slotOf(mlir::Value memdesc, mlir::Value &buffer, size_t &first);
 
   const KernelPlan &plan;
   Memory &mem;

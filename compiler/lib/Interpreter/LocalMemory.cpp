@@ -17,7 +17,7 @@ using namespace mlir;
 
 namespace blk::interp {
 
-bool Executor::slotOf(Value memdesc, Value &buffer, size_t &first) {
+std::string Executor::slotOf(Value memdesc, Value &buffer, size_t &first) {
   size_t count;
   auto type = cast<gpu::MemDescType>(memdesc.getType());
   count = 1;
@@ -28,13 +28,19 @@ bool Executor::slotOf(Value memdesc, Value &buffer, size_t &first) {
     int64_t slot = get(index.getIndex()).i[0];
     int64_t slots = index.getSrc().getType().getShape()[0];
     if (slot < 0 || slot >= slots)
-      return false;
+      return "shared-memory slot " + std::to_string(slot) + " of a ring of " +
+             std::to_string(slots) + " is out of range";
     first += size_t(slot) * count;
     count *= slots;
     memdesc = index.getSrc();
   }
+  // A buffer carried through scf.for / scf.if / scf.while would be a copy
+  // here (the environment copies blocks), not the GPU's one buffer.
+  if (!memdesc.getDefiningOp<gpu::LocalAllocOp>() || !env.count(memdesc))
+    return "the interpreter supports shared-memory buffers only as used directly "
+           "(not carried through loops or branches)";
   buffer = memdesc;
-  return env.count(buffer) != 0;
+  return "";
 }
 
 bool Executor::execLocalMemory(Operation &op, const OpPlan &p) {
@@ -52,8 +58,8 @@ bool Executor::execLocalMemory(Operation &op, const OpPlan &p) {
   Value memdesc = isa<gpu::LocalStoreOp>(op) ? op.getOperand(1) : op.getOperand(0);
   Value buffer;
   size_t first = 0;
-  if (!slotOf(memdesc, buffer, first))
-    return fail(p, "a shared-memory slot index is out of range (or the buffer is unknown)");
+  if (std::string error = slotOf(memdesc, buffer, first); !error.empty())
+    return fail(p, error);
   Block &whole = env[buffer];
   if (auto store = dyn_cast<gpu::LocalStoreOp>(op)) {
     const Block &src = get(store.getSrc());

@@ -106,3 +106,21 @@ func.func @unknown_attr() {
   %c = arith.constant {blkgpu.colour = 1 : i32} 0 : i32
   return
 }
+
+// -----
+
+// The attributes the shared-memory passes record are checked for their kind.
+func.func @scratch_attrs() attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{`blkgpu.scratch_offset` must be an integer}}
+  %c = arith.constant {blkgpu.scratch_offset = "zero"} 0 : i32
+  return
+}
+
+// -----
+
+#a = #blkgpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+func.func @scratch_layout_kind(%t: tensor<512xf32, #a>) attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{`blkgpu.scratch_layout` must be a shared layout}}
+  %c = blkgpu.convert_layout %t {blkgpu.scratch_layout = #a} : tensor<512xf32, #a> -> tensor<512xf32, #a>
+  return
+}
