@@ -46,7 +46,7 @@ static llvm::Error makeError(const llvm::Twine &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
 }
 
-llvm::Error assignLayouts(ModuleOp module, const CodegenOptions &options) {
+llvm::Error runGpuPipeline(ModuleOp module, const CodegenOptions &options) {
   MLIRContext *context = module.getContext();
   context->loadDialect<gpu::BlkGpuDialect>();
   std::string messages;
@@ -313,7 +313,7 @@ static llvm::Expected<CodegenResult> compileInOneModule(ModuleOp module,
 llvm::Expected<CodegenResult> compileToPtx(ModuleOp blkModule,
                                            const CodegenOptions &options) {
   OwningOpRef<ModuleOp> module(cast<ModuleOp>(blkModule->clone()));
-  if (llvm::Error err = assignLayouts(*module, options))
+  if (llvm::Error err = runGpuPipeline(*module, options))
     return err;
   GpuTarget target = GpuTarget::fromArch(options.arch, options.ptxVersion);
   if (options.gpuIrOut)

@@ -35,7 +35,7 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
 
   if (options.emit == EmitStage::GpuIr) {
     mlir::OwningOpRef<mlir::ModuleOp> clone(blkModule.clone());
-    if (llvm::Error err = assignLayouts(*clone, codegenOptions(newest, options)))
+    if (llvm::Error err = runGpuPipeline(*clone, codegenOptions(newest, options)))
       return stageError("gpu-ir", std::move(err));
     llvm::raw_string_ostream os(result.output);
     printGpuIr(*clone, os);

@@ -113,7 +113,7 @@ void loadCodegenDialects(mlir::MLIRContext &context);
 /// Runs the back-end pass pipeline (gpu::buildGpuPipeline) on `module` in
 /// place, turning it into blkgpu IR (what --emit=gpu-ir prints), with the
 /// verifier after each pass and `options`' print-after flags.
-llvm::Error assignLayouts(mlir::ModuleOp module, const CodegenOptions &options);
+llvm::Error runGpuPipeline(mlir::ModuleOp module, const CodegenOptions &options);
 
 /// Prints blkgpu IR (what --emit=gpu-ir shows); it parses back.
 void printGpuIr(mlir::ModuleOp module, llvm::raw_ostream &os);

@@ -91,11 +91,10 @@ static std::optional<LayoutView> getBaseView(Attribute encoding,
   }
   if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(encoding)) {
     unsigned dim = slice.getDim();
-    if (dim > shape.size())
+    std::optional<SmallVector<int64_t>> parentShape = getSliceParentShape(dim, shape);
+    if (!parentShape)
       return std::nullopt;
-    SmallVector<int64_t> parentShape(shape.begin(), shape.end());
-    parentShape.insert(parentShape.begin() + dim, 1);
-    std::optional<LayoutView> v = getBaseView(slice.getParent(), parentShape);
+    std::optional<LayoutView> v = getBaseView(slice.getParent(), *parentShape);
     if (!v)
       return std::nullopt;
     v->sliced.push_back(v->kept[dim]);

@@ -273,6 +273,14 @@ static LinearLayout blockedToLinear(BlockedEncodingAttr blocked,
   return LinearLayout(std::move(bases), shape);
 }
 
+std::optional<SmallVector<int64_t>> getSliceParentShape(unsigned dim, ArrayRef<int64_t> shape) {
+  if (dim > shape.size())
+    return std::nullopt;
+  SmallVector<int64_t> parentShape(shape.begin(), shape.end());
+  parentShape.insert(parentShape.begin() + dim, 1);
+  return parentShape;
+}
+
 std::optional<LinearLayout> toLinearLayout(Attribute encoding,
                                            ArrayRef<int64_t> shape) {
   if (!llvm::all_of(shape,
@@ -284,16 +292,13 @@ std::optional<LinearLayout> toLinearLayout(Attribute encoding,
     return blockedToLinear(blocked, shape);
   }
   if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(encoding)) {
-    unsigned dim = slice.getDim();
-    if (dim > shape.size())
+    std::optional<SmallVector<int64_t>> parentShape = getSliceParentShape(slice.getDim(), shape);
+    if (!parentShape)
       return std::nullopt;
-    SmallVector<int64_t> parentShape(shape.begin(), shape.end());
-    parentShape.insert(parentShape.begin() + dim, 1);
-    std::optional<LinearLayout> parent =
-        toLinearLayout(slice.getParent(), parentShape);
+    std::optional<LinearLayout> parent = toLinearLayout(slice.getParent(), *parentShape);
     if (!parent)
       return std::nullopt;
-    return parent->dropOutDim(dim);
+    return parent->dropOutDim(slice.getDim());
   }
   return std::nullopt;
 }

@@ -137,6 +137,11 @@ private:
 std::optional<llvm::SmallVector<unsigned>>
 getRegisterMapping(const LinearLayout &src, const LinearLayout &dst);
 
+/// The shape a slice along `dim` of a block of `shape` has in its parent:
+/// `shape` with a 1 inserted at `dim`; nullopt when `dim` is out of range.
+std::optional<llvm::SmallVector<int64_t>> getSliceParentShape(unsigned dim,
+                                                              llvm::ArrayRef<int64_t> shape);
+
 /// The linear layout of `encoding` (#blkgpu.blocked or #blkgpu.slice) for a
 /// block of `shape`; nullopt for other encodings, a rank mismatch or a
 /// dimension that is not a power of two.
