@@ -13,7 +13,7 @@
 //
 // Shared-memory ops are copies on the same model (LocalMemory.cpp): a
 // memdesc value is a Block in the environment, `local_alloc` copies its
-// operand in, `local_store` overwrites its slot, `local_load` copies it out.
+// operand in, `local_store` overwrites its slot, `local_load` copies it out, `wgmma` is a dot of two slots.
 //
 // Test: tests/lit/interp/blkgpu-ir.mlir, KernelTest.cpp (BlkGpu*).
 //
@@ -31,7 +31,7 @@ bool classifyBlkGpuOp(mlir::Operation *op, OpPlan &p, std::string &error) {
                                    .Case("blkgpu.barrier", OpKind::Barrier)
                                    .Cases("blkgpu.local_alloc", "blkgpu.local_store",
                                           "blkgpu.local_load", "blkgpu.memdesc_index",
-                                          OpKind::LocalMemory)
+                                          "blkgpu.wgmma", OpKind::LocalMemory)
                                    .Default(std::nullopt);
   if (!kind) {
     error = "the interpreter does not support `" + name.str() + "`";

@@ -51,6 +51,11 @@ private:
   bool execAssert(mlir::Operation &op, const OpPlan &p);
   bool execShape(mlir::Operation &op, const OpPlan &p);
   bool execLocalMemory(mlir::Operation &op, const OpPlan &p);
+  /// blkgpu.wgmma: a dot whose operands are shared-memory slots.
+  bool execWarpGroupDot(mlir::Operation &op, const OpPlan &p);
+  /// Copies the slot `memdesc` names out of its buffer; an error message
+  /// when the buffer cannot be traced.
+  std::string readSlot(mlir::Value memdesc, Block &out);
   /// The local_alloc'd buffer a memdesc value names and the first element
   /// of its slot; an error message when a slot index is out of range or
   /// the buffer is not used directly.

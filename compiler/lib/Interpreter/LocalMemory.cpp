@@ -43,7 +43,37 @@ std::string Executor::slotOf(Value memdesc, Value &buffer, size_t &first) {
   return "";
 }
 
+std::string Executor::readSlot(Value memdesc, Block &out) {
+  Value buffer;
+  size_t first = 0;
+  if (std::string error = slotOf(memdesc, buffer, first); !error.empty())
+    return error;
+  const Block &whole = env[buffer];
+  auto type = cast<gpu::MemDescType>(memdesc.getType());
+  out = Block::zeros(whole.kind, Shape(type.getShape().begin(), type.getShape().end()),
+                     whole.pointee);
+  size_t n = out.size();
+  if (whole.isFloat())
+    std::copy(whole.f.begin() + first, whole.f.begin() + first + n, out.f.begin());
+  else
+    std::copy(whole.i.begin() + first, whole.i.begin() + first + n, out.i.begin());
+  return "";
+}
+
+bool Executor::execWarpGroupDot(Operation &op, const OpPlan &p) {
+  auto wgmma = cast<gpu::WarpGroupDotOp>(op);
+  Block a, b;
+  if (std::string error = readSlot(wgmma.getA(), a); !error.empty())
+    return fail(p, error);
+  if (std::string error = readSlot(wgmma.getB(), b); !error.empty())
+    return fail(p, error);
+  set(wgmma.getResult(), dot(a, b, get(wgmma.getAcc())));
+  return true;
+}
+
 bool Executor::execLocalMemory(Operation &op, const OpPlan &p) {
+  if (isa<gpu::WarpGroupDotOp>(op))
+    return execWarpGroupDot(op, p);
   if (auto alloc = dyn_cast<gpu::LocalAllocOp>(op)) {
     if (alloc.getSrc())
       set(alloc.getResult(), get(alloc.getSrc()));

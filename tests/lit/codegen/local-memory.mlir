@@ -12,7 +12,7 @@
 // GPU-NEXT: blkgpu.barrier
 // GPU-NEXT: blkgpu.local_load
 // PTX-LABEL: .entry stage__w4
-// PTX: .shared .align 16 .b8 stage__w4__smem[8192];
+// PTX: .shared .align 1024 .b8 stage__w4__smem[8192];
 // PTX-NOT: bar.sync
 // PTX: st.shared
 // PTX-NOT: ld.shared

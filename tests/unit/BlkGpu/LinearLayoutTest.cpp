@@ -175,12 +175,71 @@ TEST_F(LinearLayoutTest, DifferentAttributesSameLayout) {
   EXPECT_NE(*toLinearLayout(a, {1, 128}), *toLinearLayout(a, {1, 256}));
 }
 
-TEST_F(LinearLayoutTest, OnlyBlockedAndSliceNow) {
-  auto shared = SharedEncodingAttr::get(&ctx, 8, 1, 8, {1, 0}, 0);
+TEST_F(LinearLayoutTest, SharedHasNoDistributedLayout) {
+  auto shared = SharedEncodingAttr::get(&ctx, 8, 1, 8, {1, 0}, 0, 0);
   EXPECT_FALSE(toLinearLayout(shared, {64, 64}).has_value());
   auto l = getDefaultLayout(&ctx, {64, 64}, 4);
   EXPECT_FALSE(toLinearLayout(l, {64}).has_value());     // rank mismatch
   EXPECT_FALSE(toLinearLayout(l, {64, 48}).has_value()); // not a power of two
+}
+
+/// The wgmma m64nNk16 accumulator fragment (../shared/docs/TENSORCORES.md):
+/// warp w of a warpgroup, lane l, instruction register i.
+static SmallVector<int64_t> wgmmaFormula(unsigned w, unsigned l, unsigned i) {
+  return {int64_t(16 * w + l / 4 + 8 * ((i / 2) % 2)), int64_t(8 * (i / 4) + 2 * (l % 4) + i % 2)};
+}
+
+/// Checks every register of every thread of `mma` on [m, n] against the
+/// formula, with warpgroups along M then N and instructions repeated.
+static void expectWgmmaFragments(MmaEncodingAttr mma, int64_t m, int64_t n) {
+  LinearLayout ll = *toLinearLayout(mma, {m, n});
+  MmaTiling t = getMmaTiling(mma, {m, n});
+  unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+  ASSERT_EQ(ll.getInSize(InDim::Register), t.repM * t.repN * t.regsPerInstr());
+  std::set<std::pair<int64_t, int64_t>> seen;
+  for (unsigned w = 0; w < wm * wn; ++w)
+    for (unsigned l = 0; l < 32; ++l)
+      for (unsigned mr = 0; mr < t.repM; ++mr)
+        for (unsigned nr = 0; nr < t.repN; ++nr)
+          for (unsigned i = 0; i < t.regsPerInstr(); ++i) {
+            SmallVector<int64_t> want = wgmmaFormula(w % 4, l, i);
+            want[0] += 64 * ((w / 4) % (wm / 4)) + 16 * int64_t(wm) * mr;
+            want[1] += int64_t(t.instrN) * (w / wm + wn * nr);
+            SmallVector<int64_t> got = ll.apply(t.element(mr, nr, i), l, w);
+            ASSERT_EQ(got, want) << "warp " << w << " lane " << l << " instr (" << mr << ", "
+                                 << nr << ") reg " << i;
+            seen.insert({got[0], got[1]});
+          }
+  EXPECT_EQ(int64_t(seen.size()), m * n); // each element held exactly once
+}
+
+TEST_F(LinearLayoutTest, MmaV3OneWarpgroupOneInstruction) {
+  expectWgmmaFragments(MmaEncodingAttr::get(&ctx, 3, {4, 1}, 64), 64, 64);
+}
+
+TEST_F(LinearLayoutTest, MmaV3RepeatsInstructionsOverTheBlock) {
+  expectWgmmaFragments(MmaEncodingAttr::get(&ctx, 3, {4, 1}, 64), 128, 128);
+}
+
+TEST_F(LinearLayoutTest, MmaV3TwoWarpgroupsAlongM) {
+  expectWgmmaFragments(MmaEncodingAttr::get(&ctx, 3, {8, 1}, 256), 128, 256);
+}
+
+TEST_F(LinearLayoutTest, MmaV3WarpgroupsAlongN) {
+  expectWgmmaFragments(MmaEncodingAttr::get(&ctx, 3, {4, 2}, 128), 64, 256);
+}
+
+TEST_F(LinearLayoutTest, MmaRegistersAreRowMajorRunsForTheEmitter) {
+  // Column pairs are runs of 2, as LayoutView::sizeEff says.
+  auto mma = MmaEncodingAttr::get(&ctx, 3, {4, 1}, 128);
+  std::optional<LayoutView> v = getLayoutView(mma, {128, 128});
+  ASSERT_TRUE(v.has_value());
+  EXPECT_EQ(v->sizeEff, (SmallVector<int64_t>{1, 2}));
+  EXPECT_EQ(v->perDim, (SmallVector<int64_t>{4, 32}));
+  EXPECT_EQ(v->linear.apply(1, 0, 0), (SmallVector<int64_t>{0, 1}));
+  EXPECT_EQ(v->linear.apply(2, 0, 0), (SmallVector<int64_t>{0, 8}));
+  EXPECT_EQ(v->linear.apply(32, 0, 0), (SmallVector<int64_t>{8, 0}));
+  EXPECT_FALSE(toLinearLayout(mma, {32, 128}).has_value()); // warps do not fit
 }
 
 } // namespace

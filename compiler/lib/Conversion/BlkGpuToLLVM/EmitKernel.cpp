@@ -339,6 +339,11 @@ llvm::Error Emitter::emit() {
   if (!internalErrors.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), internalErrors);
 
+  // Buffers sit at multiples of 1024 bytes from the base (allocate-shared):
+  // a 128-byte swizzle atom must start 1024-byte aligned for wgmma and TMA.
+  bool hasBuffers = false;
+  kernel.walk([&](LocalAllocOp) { hasBuffers = true; });
+  unsigned kSharedAlign = hasBuffers ? 1024 : 16;
   if (smemBytes > target.maxStaticShared) {
     // Above 48 KiB only dynamic shared memory is allowed: an extern array
     // (`.extern .shared .b8 x[]`) whose size the launch passes.
@@ -347,7 +352,7 @@ llvm::Error Emitter::emit() {
         mod, type, false, llvm::GlobalValue::ExternalLinkage, nullptr,
         kernel.getSymName() + "__dyn_smem", nullptr,
         llvm::GlobalValue::NotThreadLocal, 3);
-    dyn->setAlignment(llvm::Align(16));
+    dyn->setAlignment(llvm::Align(kSharedAlign));
     smem->replaceAllUsesWith(dyn);
   } else if (smemBytes) {
     auto *type = llvm::ArrayType::get(b.getInt8Ty(), smemBytes);
@@ -355,7 +360,7 @@ llvm::Error Emitter::emit() {
         mod, type, false, llvm::GlobalValue::InternalLinkage,
         llvm::UndefValue::get(type), kernel.getSymName() + "__smem", nullptr,
         llvm::GlobalValue::NotThreadLocal, 3);
-    real->setAlignment(llvm::Align(16));
+    real->setAlignment(llvm::Align(kSharedAlign));
     smem->replaceAllUsesWith(real);
   }
   smem->eraseFromParent();

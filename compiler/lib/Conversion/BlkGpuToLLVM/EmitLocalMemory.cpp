@@ -5,37 +5,91 @@
 // (blkgpu-allocate-shared); memdesc_index steps by the slot size;
 // local_store / local_load move each of this thread's elements to / from
 // its place in the slot's #blkgpu.shared layout (SmemLayout::offset:
-// padding and XOR swizzle), one element per access. Barriers are
+// padding, XOR swizzle, column blocks), in vectors of up to 16 bytes along
+// the slot's row. Stores into a buffer a wgmma reads end with
+// fence.proxy.async. Barriers are
 // blkgpu.barrier ops (blkgpu-insert-barriers), never emitted here.
 // Test: tests/lit/codegen/local-memory.mlir.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
+#include "PtxBuilder.h"
 #include "SharedLayout.h"
 
 using namespace mlir;
 
 namespace blk::gpu {
 
-/// Stores (or, with `load`, loads) this thread's elements of a block in
-/// layout `view` at `slot` in `layout`.
+/// Elements per access: the thread's run along the slot's row dim, capped
+/// at 16 bytes and at a swizzle group (which stays contiguous), dividing
+/// the stored row so every access is aligned.
+static unsigned accessWidth(const LayoutView &view, const SmemLayout &layout, unsigned bytes) {
+  if (layout.inner >= view.rank())
+    return 1;
+  unsigned run = runLength(view, layout.inner);
+  unsigned w = 1;
+  while (w * 2 <= run && w * 2 * bytes <= 16 && (layout.blockLen() + layout.pad) % (w * 2) == 0 &&
+         (layout.maxPhase == 1 || w * 2 <= layout.swizzleVec))
+    w *= 2;
+  return w;
+}
+
+/// Stores (or, with `values` null, loads) this thread's elements of a block
+/// in layout `view` at `slot` in `layout`, in vectors of accessWidth.
 static Elems moveElements(Emitter &e, const LayoutView &view, const SmemLayout &layout,
                           llvm::Value *slot, Type elemType, const Elems *values) {
   llvm::IRBuilder<> &b = e.b;
   llvm::Type *regTy = e.llvmType(elemType), *memTy = e.memType(elemType);
   unsigned bytes = e.mod.getDataLayout().getTypeAllocSize(memTy);
-  Elems out;
-  for (auto [i, c] : llvm::enumerate(e.coords(view))) {
-    llvm::Value *ptr = b.CreateGEP(memTy, slot, emitSmemOffset(b, layout, c));
+  unsigned w = accessWidth(view, layout, bytes);
+  SmallVector<SmallVector<llvm::Value *>> coords = e.coords(view);
+  Elems out(view.numElems(), nullptr);
+  llvm::Type *accessTy = w == 1 ? memTy : llvm::FixedVectorType::get(memTy, w);
+  for (auto [first, stride] : vectorRuns(view, layout.inner, w)) {
+    llvm::Value *ptr = b.CreateGEP(memTy, slot, emitSmemOffset(b, layout, coords[first]));
     if (values) {
-      llvm::Value *v = (*values)[i];
-      b.CreateAlignedStore(memTy != regTy ? b.CreateZExt(v, memTy) : v, ptr, llvm::Align(bytes));
+      llvm::Value *x = llvm::PoisonValue::get(accessTy);
+      for (unsigned j = 0; j < w; ++j) {
+        llvm::Value *v = (*values)[first + j * stride];
+        v = memTy != regTy ? b.CreateZExt(v, memTy) : v;
+        x = w == 1 ? v : b.CreateInsertElement(x, v, j);
+      }
+      b.CreateAlignedStore(x, ptr, llvm::Align(bytes * w));
       continue;
     }
-    llvm::Value *x = b.CreateAlignedLoad(memTy, ptr, llvm::Align(bytes));
-    out.push_back(memTy != regTy ? b.CreateTrunc(x, regTy) : x);
+    llvm::Value *x = b.CreateAlignedLoad(accessTy, ptr, llvm::Align(bytes * w));
+    for (unsigned j = 0; j < w; ++j) {
+      llvm::Value *v = w == 1 ? x : b.CreateExtractElement(x, j);
+      out[first + j * stride] = memTy != regTy ? b.CreateTrunc(v, regTy) : v;
+    }
   }
   return out;
+}
+
+/// True when a wgmma reads `buffer` (directly or through a ring slot): its
+/// reads go through the async proxy, which must be fenced after ordinary
+/// stores (PTX ISA, "Proxies").
+static bool readByAsyncProxy(Value buffer) {
+  for (Operation *user : buffer.getUsers()) {
+    if (isa<WarpGroupDotOp>(user))
+      return true;
+    if (auto index = dyn_cast<MemDescIndexOp>(user))
+      if (readByAsyncProxy(index.getResult()))
+        return true;
+  }
+  return false;
+}
+
+/// fence.proxy.async after this thread's stores into `buffer`, when a wgmma
+/// reads it; the barrier after (blkgpu-insert-barriers) then orders every
+/// thread's stores before the tensor cores' reads.
+static void fenceForAsyncReaders(Emitter &e, Value buffer) {
+  Operation *root = getBufferAlloc(buffer);
+  if (!root || !readByAsyncProxy(root->getResult(0)))
+    return;
+  PtxBuilder ptx(e.b);
+  ptx.line("fence.proxy.async.shared::cta;").clobberMemory();
+  ptx.emit(/*hasSideEffects=*/true);
 }
 
 llvm::Error Emitter::emitLocalMemoryOp(Operation *op) {
@@ -50,6 +104,7 @@ llvm::Error Emitter::emitLocalMemoryOp(Operation *op) {
       if (!v)
         return fail(op, "has an operand without a distributed layout");
       moveElements(*this, *v, getSlotLayout(type), base, type.getElementType(), &get(src));
+      fenceForAsyncReaders(*this, alloc.getResult());
     }
     return llvm::Error::success();
   }
@@ -66,6 +121,7 @@ llvm::Error Emitter::emitLocalMemoryOp(Operation *op) {
     MemDescType type = store.getDst().getType();
     moveElements(*this, *v, getSlotLayout(type), get(store.getDst())[0], type.getElementType(),
                  &get(store.getSrc()));
+    fenceForAsyncReaders(*this, store.getDst());
     return llvm::Error::success();
   }
   auto load = cast<LocalLoadOp>(op);

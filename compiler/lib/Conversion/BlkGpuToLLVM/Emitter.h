@@ -122,6 +122,7 @@ public:
   llvm::Error emitReduce(mlir::Operation *op);
   llvm::Error emitScan(mlir::Operation *op);
   llvm::Error emitDot(mlir::Operation *op);
+  llvm::Error emitWarpGroupDot(mlir::Operation *op);
   llvm::Error emitDebugOp(mlir::Operation *op);
   llvm::Error emitLocalMemoryOp(mlir::Operation *op);
   /// program_id, num_programs and blkgpu.barrier.

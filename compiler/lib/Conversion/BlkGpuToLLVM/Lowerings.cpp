@@ -50,6 +50,7 @@ const LoweringRegistry &lowerings() {
         .add<ReduceOp>(&Emitter::emitReduce)
         .add<ScanOp>(&Emitter::emitScan)
         .add<DotOp>(&Emitter::emitDot)
+        .add<WarpGroupDotOp>(&Emitter::emitWarpGroupDot)
         .add<PrintOp, AssertOp>(&Emitter::emitDebugOp)
         .add<LocalAllocOp, LocalStoreOp, LocalLoadOp, MemDescIndexOp>(&Emitter::emitLocalMemoryOp)
         .add<MakeRangeOp, SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp, ConvertLayoutOp,

@@ -12,6 +12,7 @@ llvm::Value *emitSmemOffset(llvm::IRBuilder<> &b, const SmemLayout &layout,
     if (d != layout.inner)
       row = b.CreateAdd(b.CreateMul(row, b.getInt32(layout.shape[d])), c[d]);
   llvm::Value *col = c[layout.inner];
+  int64_t blockLen = layout.blockLen();
   if (layout.maxPhase > 1) {
     llvm::Value *phase = b.CreateAnd(b.CreateLShr(row, llvm::Log2_32(layout.perPhase)),
                                      layout.maxPhase - 1);
@@ -20,7 +21,14 @@ llvm::Value *emitSmemOffset(llvm::IRBuilder<> &b, const SmemLayout &layout,
     col = b.CreateOr(b.CreateShl(group, llvm::Log2_32(layout.swizzleVec)),
                      b.CreateAnd(col, layout.swizzleVec - 1));
   }
-  return b.CreateAdd(b.CreateMul(row, b.getInt32(layout.rowLen() + layout.pad)), col);
+  if (layout.numBlocks() > 1) {
+    // Column block k starts k * numRows rows on. The XOR above only touched
+    // bits below the block width, so the block index is still col's top bits.
+    llvm::Value *colBlock = b.CreateLShr(col, llvm::Log2_64(blockLen));
+    col = b.CreateAnd(col, uint64_t(blockLen - 1));
+    row = b.CreateAdd(b.CreateMul(colBlock, b.getInt32(layout.numRows())), row);
+  }
+  return b.CreateAdd(b.CreateMul(row, b.getInt32(blockLen + layout.pad)), col);
 }
 
 } // namespace blk::gpu

@@ -110,12 +110,14 @@ def main():
     ap.add_argument("--work", required=True)
     ap.add_argument("-k", dest="kernel", required=True)
     ap.add_argument("-D", dest="defines", action="append", default=[])
+    ap.add_argument("--arch", default="", help="target of blkc and of the passes' arch option")
     ap.add_argument("source")
     args, run_options = ap.parse_known_args()
     tool = lambda name: os.path.join(args.bin, name) if args.bin else name
     blkc, blk_opt = tool("blkc"), tool("blk-opt")
     defines = dict((d.split("=")[0], int(d.split("=")[1])) for d in args.defines)
     define_flags = [f for d in args.defines for f in ("-D", d)]
+    arch_flags = ["--arch", args.arch] if args.arch else []
     scalars = {}
     for opt, value in zip(run_options, run_options[1:]):
         m = re.fullmatch(r"(\w+)=(-?\d+)", value)
@@ -126,7 +128,7 @@ def main():
     # Stage files: the blk IR, then one per pipeline prefix.
     base = os.path.join(args.work, "0-blk.mlir")
     if args.source.endswith(".blk"):
-        run([blkc, "build", args.source, "--emit=ir-opt", "-o", base] + define_flags)
+        run([blkc, "build", args.source, "--emit=ir-opt", "-o", base] + define_flags + arch_flags)
     else:  # printed once, so every func header is one line
         run([blk_opt, args.source, "-o", base])
     # --dump-pass-pipeline writes to stderr.
@@ -139,6 +141,8 @@ def main():
     passes = ["--" + name + ("=" + opts[1:-1] if opts else "")
               for name, opts, open_ in re.findall(r"([\w.-]+)(\{[^}]*\})?(\(?)", line)
               if not open_]
+    if args.arch:  # the registered pipeline is sm_90's: retarget its passes
+        passes = [re.sub(r"\barch=[\w]+", "arch=" + args.arch, p) for p in passes]
     if not passes:
         fail("no pass list in `blk-opt --blkgpu-pipeline --dump-pass-pipeline`:\n" + dump)
     stages = [("blk", base)]
@@ -149,7 +153,7 @@ def main():
         stages.append((name, path))
     if args.source.endswith(".blk"):
         path = os.path.join(args.work, "%d-gpu-ir.mlir" % (len(passes) + 1))
-        run([blkc, "build", args.source, "--emit=gpu-ir", "-o", path] + define_flags)
+        run([blkc, "build", args.source, "--emit=gpu-ir", "-o", path] + define_flags + arch_flags)
         stages.append(("gpu-ir", path))
 
     syms = entries(open(base).read(), args.kernel, defines, scalars)

@@ -59,12 +59,51 @@ LogicalResult BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emi
 
 LogicalResult SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                         unsigned dim, Attribute parent) {
-  if (!llvm::isa<BlockedEncodingAttr, SliceEncodingAttr>(parent))
-    return emitError() << "slice parent must be a blocked or slice layout, got " << parent;
+  if (!llvm::isa<BlockedEncodingAttr, SliceEncodingAttr, MmaEncodingAttr>(parent))
+    return emitError() << "slice parent must be a blocked, slice or mma layout, got " << parent;
   if (auto blocked = llvm::dyn_cast<BlockedEncodingAttr>(parent))
     if (dim >= blocked.getSizePerThread().size())
       return emitError() << "slice dim " << dim << " out of range for a rank-"
                          << blocked.getSizePerThread().size() << " parent";
+  return success();
+}
+
+LogicalResult MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                      unsigned version, ArrayRef<unsigned> warpsPerCTA,
+                                      unsigned instrN) {
+  if (version != 2 && version != 3)
+    return emitError() << "mma layout version must be 2 (mma.sync) or 3 (wgmma), got "
+                       << version;
+  if (warpsPerCTA.size() != 2 || !allPowersOfTwo(warpsPerCTA))
+    return emitError() << "mma layout needs two power-of-two warp counts [along M, along N]";
+  if (version == 3 && warpsPerCTA[0] % 4 != 0)
+    return emitError() << "a version-3 mma layout puts warps along M in warpgroups of 4, got "
+                       << warpsPerCTA[0];
+  bool instrOk = version == 2 ? instrN == 8
+                              : instrN >= 8 && instrN <= 256 && llvm::isPowerOf2_32(instrN);
+  if (!instrOk)
+    return emitError() << "mma layout instrN must be " << (version == 2 ? "8" : "a power of two in 8..256")
+                       << ", got " << instrN;
+  return success();
+}
+
+LogicalResult WarpGroupDotOp::verify() {
+  MemDescType a = getA().getType(), b = getB().getType();
+  auto acc = cast<RankedTensorType>(getAcc().getType());
+  if (getType() != acc)
+    return emitOpError() << "result type " << getType() << " must be the accumulator's, "
+                         << acc;
+  if (a.getShape().size() != 2 || b.getShape().size() != 2 || acc.getRank() != 2 ||
+      a.getShape()[1] != b.getShape()[0] || a.getShape()[0] != acc.getShape()[0] ||
+      b.getShape()[1] != acc.getShape()[1])
+    return emitOpError() << "needs a [M, K] x [K, N] + [M, N], got " << a << ", " << b
+                         << " and " << acc;
+  if (a.getElementType() != b.getElementType())
+    return emitOpError() << "operands must have one element type, got " << a.getElementType()
+                         << " and " << b.getElementType();
+  auto mma = dyn_cast_or_null<MmaEncodingAttr>(acc.getEncoding());
+  if (!mma || mma.getVersion() != 3)
+    return emitOpError() << "accumulator needs a version-3 #blkgpu.mma layout, got " << acc;
   return success();
 }
 
@@ -95,6 +134,10 @@ struct BlkGpuAsmInterface : public OpAsmDialectInterface {
     }
     if (isa<SharedEncodingAttr>(attr)) {
       os << "shared";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<MmaEncodingAttr>(attr)) {
+      os << "mma";
       return AliasResult::FinalAlias;
     }
     return AliasResult::NoAlias;

@@ -89,6 +89,18 @@ static std::optional<LayoutView> getBaseView(Attribute encoding,
     }
     return v;
   }
+  if (auto mma = dyn_cast_or_null<MmaEncodingAttr>(encoding)) {
+    // No blocked base (`base` is null): every query reads the linear layout.
+    // A thread's runs are the column pairs of its fragments.
+    if (shape.size() != 2)
+      return std::nullopt;
+    LayoutView v;
+    v.shape.assign(shape.begin(), shape.end());
+    v.baseShape = v.shape;
+    v.kept = {0, 1};
+    v.sizeEff = {1, std::min<int64_t>(2, shape[1])};
+    return v;
+  }
   if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(encoding)) {
     unsigned dim = slice.getDim();
     std::optional<SmallVector<int64_t>> parentShape = getSliceParentShape(dim, shape);

@@ -273,6 +273,62 @@ static LinearLayout blockedToLinear(BlockedEncodingAttr blocked,
   return LinearLayout(std::move(bases), shape);
 }
 
+/// Bases of an MMA accumulator (BlkGpuDialect.td, #blkgpu.mma): the 16 x 8
+/// fragment (register bit 0 -> col 1, lane bits -> col 2, 4 and row 1, 2, 4,
+/// row 8 a register bit), instrN / 8 fragments side by side, warps along M
+/// then N, tiles repeated over the block. Registers are row-major over
+/// (row, col) like a blocked layout's, so the emitter's per-dim runs hold;
+/// the instruction's own register order is a permutation of these bits
+/// (getMmaInstrRegister). Nullopt when the warps do not fit in the block.
+static std::optional<LinearLayout> mmaToLinear(MmaEncodingAttr mma, ArrayRef<int64_t> shape) {
+  if (shape.size() != 2)
+    return std::nullopt;
+  int64_t m = shape[0], n = shape[1];
+  unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+  int64_t instrN = mma.getInstrN();
+  if (m < 16 * int64_t(wm) || n < instrN * wn)
+    return std::nullopt;
+  LinearLayout::Bases bases;
+  auto &regs = bases[unsigned(InDim::Register)];
+  regs.push_back(unit(2, 1, 1));
+  for (int64_t c = 8; c < instrN; c <<= 1)
+    regs.push_back(unit(2, 1, c));
+  for (int64_t c = instrN * wn; c < n; c <<= 1)
+    regs.push_back(unit(2, 1, c));
+  regs.push_back(unit(2, 0, 8));
+  for (int64_t r = 16 * int64_t(wm); r < m; r <<= 1)
+    regs.push_back(unit(2, 0, r));
+  auto &lanes = bases[unsigned(InDim::Lane)];
+  lanes = {unit(2, 1, 2), unit(2, 1, 4), unit(2, 0, 1), unit(2, 0, 2), unit(2, 0, 4)};
+  auto &warps = bases[unsigned(InDim::Warp)];
+  for (int64_t k = 1; k < wm; k <<= 1)
+    warps.push_back(unit(2, 0, 16 * k));
+  for (int64_t k = 1; k < wn; k <<= 1)
+    warps.push_back(unit(2, 1, instrN * k));
+  return LinearLayout(std::move(bases), shape);
+}
+
+MmaTiling getMmaTiling(MmaEncodingAttr mma, ArrayRef<int64_t> shape) {
+  MmaTiling t;
+  t.instrN = mma.getInstrN();
+  t.fragsPerInstr = t.instrN / 8;
+  t.repN = shape[1] / (t.instrN * mma.getWarpsPerCTA()[1]);
+  t.repM = shape[0] / (16 * mma.getWarpsPerCTA()[0]);
+  return t;
+}
+
+unsigned MmaTiling::element(unsigned repMIdx, unsigned repNIdx, unsigned instrReg) const {
+  // Instruction register i: bit 0 -> col +1, bit 1 -> row +8, bits 2.. ->
+  // fragment (col +8 each). Element index: row-major over (rowIdx, colIdx)
+  // with colIdx = [col bit | fragment bits | repN bits], rowIdx = [row-8 bit
+  // | repM bits].
+  unsigned colBit = instrReg & 1, rowBit = (instrReg >> 1) & 1, frag = instrReg >> 2;
+  unsigned colsPerRow = 2 * fragsPerInstr * repN;
+  unsigned colIdx = colBit | (frag << 1) | (repNIdx * 2 * fragsPerInstr);
+  unsigned rowIdx = rowBit | (repMIdx << 1);
+  return rowIdx * colsPerRow + colIdx;
+}
+
 std::optional<SmallVector<int64_t>> getSliceParentShape(unsigned dim, ArrayRef<int64_t> shape) {
   if (dim > shape.size())
     return std::nullopt;
@@ -291,6 +347,8 @@ std::optional<LinearLayout> toLinearLayout(Attribute encoding,
       return std::nullopt;
     return blockedToLinear(blocked, shape);
   }
+  if (auto mma = dyn_cast_or_null<MmaEncodingAttr>(encoding))
+    return mmaToLinear(mma, shape);
   if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(encoding)) {
     std::optional<SmallVector<int64_t>> parentShape = getSliceParentShape(slice.getDim(), shape);
     if (!parentShape)

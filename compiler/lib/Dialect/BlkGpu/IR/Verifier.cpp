@@ -26,8 +26,11 @@ namespace blk::gpu {
 static unsigned warpsOf(Attribute encoding) {
   while (auto slice = dyn_cast<SliceEncodingAttr>(encoding))
     encoding = slice.getParent();
+  ArrayRef<unsigned> warps = isa<MmaEncodingAttr>(encoding)
+                                ? cast<MmaEncodingAttr>(encoding).getWarpsPerCTA()
+                                : cast<BlockedEncodingAttr>(encoding).getWarpsPerCTA();
   unsigned n = 1;
-  for (unsigned w : cast<BlockedEncodingAttr>(encoding).getWarpsPerCTA())
+  for (unsigned w : warps)
     n *= w;
   return n;
 }
@@ -40,8 +43,8 @@ static LogicalResult verifyTensorType(Operation *op, Type type, unsigned numWarp
   Attribute enc = tensor.getEncoding();
   if (!enc)
     return op->emitOpError() << "has a block without a layout in blkgpu IR: " << type;
-  if (!isa<BlockedEncodingAttr, SliceEncodingAttr>(enc))
-    return op->emitOpError() << "block " << type << " needs a blocked or slice layout";
+  if (!isa<BlockedEncodingAttr, SliceEncodingAttr, MmaEncodingAttr>(enc))
+    return op->emitOpError() << "block " << type << " needs a blocked, slice or mma layout";
   if (!getLayoutView(enc, tensor.getShape()))
     return op->emitOpError() << "layout " << enc << " does not fit a rank-"
                              << tensor.getRank() << " block";
@@ -60,7 +63,28 @@ static bool needsOneLayout(Operation *op) {
   return ns == "arith" || ns == "math";
 }
 
+/// The blocked layout under a slice chain; null for an mma layout.
+static bool hasBlockedBase(Attribute encoding) {
+  while (auto slice = dyn_cast_or_null<SliceEncodingAttr>(encoding))
+    encoding = slice.getParent();
+  return isa_and_nonnull<BlockedEncodingAttr>(encoding);
+}
+
+/// Ops whose lowering walks a blocked layout's threads (vector accesses,
+/// butterflies): an mma-layout block must be converted first.
+static bool needsBlocked(Operation *op) {
+  return isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, ReduceOp, ScanOp, DotOp>(op);
+}
+
 static LogicalResult verifyOp(Operation *op, unsigned numWarps) {
+  if (needsBlocked(op)) {
+    SmallVector<Type> types(op->getOperandTypes());
+    llvm::append_range(types, op->getResultTypes());
+    for (Type t : types)
+      if (auto tensor = dyn_cast<RankedTensorType>(t))
+        if (tensor.getEncoding() && !hasBlockedBase(tensor.getEncoding()))
+          return op->emitOpError() << "needs blocked layouts; convert " << t << " first";
+  }
   for (Type t : op->getResultTypes())
     if (failed(verifyTensorType(op, t, numWarps)))
       return failure();

@@ -244,10 +244,18 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
     return success();
   }
   if (auto loop = dyn_cast<scf::ForOp>(op)) {
-    for (auto [init, arg, res] :
-         llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs(), loop.getResults())) {
-      setEncoding(arg, getEncoding(init.getType()));
-      setEncoding(res, getEncoding(init.getType()));
+    // A carried block takes its shape's preferred layout (that of the memory
+    // ops), converted once before the loop: a pointer block advanced each
+    // iteration (`a_ptrs += BK`) then feeds its load without a conversion
+    // per iteration.
+    for (auto [i, arg, res] : llvm::enumerate(loop.getRegionIterArgs(), loop.getResults())) {
+      Value init = loop.getInitArgs()[i];
+      if (!isTensor(init))
+        continue;
+      Attribute enc = preferredFor(shapeOf(init));
+      loop.getInitArgsMutable()[i].assign(convert(init, enc));
+      setEncoding(arg, enc);
+      setEncoding(res, enc);
     }
     return success();
   }

@@ -9,7 +9,7 @@
 // barrier. A scratch user (SharedMemory.h) writes its range, synchronises
 // (its own barrier, which clears the state), then reads it: after it, the
 // state is its range, read. local_store and a local_alloc with a value
-// write their buffer, local_load reads it (the whole buffer: a ring slot's
+// write their buffer, local_load and wgmma read theirs (the whole buffer: a ring slot's
 // index is only known at run time; a buffer not traced to its local_alloc
 // counts as all of shared memory). Loops are iterated to a fixpoint (the
 // state at the top of the body joins the state before the loop and at the
@@ -65,23 +65,9 @@ static bool conflicts(const Pending &pending, const Access &access) {
   return false;
 }
 
-/// The bytes a local_store / local_load / local_alloc touches.
-static std::optional<Access> bufferAccess(Operation *op, uint64_t sharedBytes) {
-  Value buffer;
-  bool write = false;
-  if (auto store = dyn_cast<LocalStoreOp>(op)) {
-    buffer = store.getDst();
-    write = true;
-  } else if (auto load = dyn_cast<LocalLoadOp>(op)) {
-    buffer = load.getSrc();
-  } else if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
-    if (!alloc.getSrc())
-      return std::nullopt;
-    buffer = alloc.getResult();
-    write = true;
-  } else {
-    return std::nullopt;
-  }
+/// The bytes of `buffer` (its whole ring: a slot's index is only known at
+/// run time; all of shared memory when it is not traced to its local_alloc).
+static Access bufferBytes(Value buffer, bool write, uint64_t sharedBytes) {
   Operation *root = getBufferAlloc(buffer);
   auto offset = root ? root->getAttrOfType<IntegerAttr>(kBufferOffsetAttr) : IntegerAttr();
   if (!offset)
@@ -89,6 +75,24 @@ static std::optional<Access> bufferAccess(Operation *op, uint64_t sharedBytes) {
   uint64_t begin = offset.getInt();
   return Access{begin, begin + getBufferBytes(cast<MemDescType>(root->getResult(0).getType())),
                 write};
+}
+
+/// The buffer accesses of a local_store / local_load / local_alloc / wgmma.
+static SmallVector<Access, 2> bufferAccesses(Operation *op, uint64_t sharedBytes) {
+  if (auto store = dyn_cast<LocalStoreOp>(op))
+    return {bufferBytes(store.getDst(), true, sharedBytes)};
+  if (auto load = dyn_cast<LocalLoadOp>(op))
+    return {bufferBytes(load.getSrc(), false, sharedBytes)};
+  if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+    if (!alloc.getSrc())
+      return {};
+    return {bufferBytes(alloc.getResult(), true, sharedBytes)};
+  }
+  // wgmma reads both operands (and, being synchronous, is done at its end).
+  if (auto wgmma = dyn_cast<WarpGroupDotOp>(op))
+    return {bufferBytes(wgmma.getA(), false, sharedBytes),
+            bufferBytes(wgmma.getB(), false, sharedBytes)};
+  return {};
 }
 
 class BarrierPlacer {
@@ -135,8 +139,18 @@ Pending BarrierPlacer::visitOp(Operation *op, Pending in, bool insert) {
     access(op, std::move(in), Access{begin, end, true}, insert);
     return {Access{begin, end, false}};
   }
-  if (std::optional<Access> a = bufferAccess(op, sharedBytes))
-    return access(op, std::move(in), *a, insert);
+  SmallVector<Access, 2> accesses = bufferAccesses(op, sharedBytes);
+  if (!accesses.empty()) {
+    // One barrier at most: the op's accesses happen together.
+    bool wait = llvm::any_of(accesses, [&](const Access &a) { return conflicts(in, a); });
+    if (wait) {
+      if (insert)
+        OpBuilder(op).create<BarrierOp>(op->getLoc());
+      in.clear();
+    }
+    in.insert(accesses.begin(), accesses.end());
+    return in;
+  }
   if (auto loop = dyn_cast<scf::ForOp>(op)) {
     Pending entry = in;
     for (;;) {

@@ -12,11 +12,11 @@
 namespace blk::gpu {
 
 void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target) {
-  (void)target; // no pass depends on the target yet (tensor cores will)
   mlir::OpPassManager &kernel = pm.nest<mlir::func::FuncOp>();
   kernel.addPass(createAnnotateAccessHints());
   kernel.addPass(createCoalesce());
   kernel.addPass(createAssignLayouts());
+  kernel.addPass(createAccelerateMatmul(AccelerateMatmulOptions{target.arch}));
   kernel.addPass(createRemoveLayoutConversions());
   kernel.addPass(createChooseSharedLayouts());
   kernel.addPass(createAllocateShared());

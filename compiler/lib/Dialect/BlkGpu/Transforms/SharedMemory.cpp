@@ -149,9 +149,10 @@ int64_t SmemLayout::offset(ArrayRef<int64_t> c) const {
   for (unsigned d = 0; d < shape.size(); ++d)
     if (d != inner)
       row = row * shape[d] + c[d];
-  int64_t col = c[inner];
+  int64_t colBlock = c[inner] / blockLen(), col = c[inner] % blockLen();
   int64_t group = (col / swizzleVec) ^ ((row / perPhase) % maxPhase);
-  return row * (rowLen() + pad) + group * swizzleVec + col % swizzleVec;
+  return (colBlock * numRows() + row) * (blockLen() + pad) + group * swizzleVec +
+         col % swizzleVec;
 }
 
 unsigned runLength(const LayoutView &v, unsigned dim) {
@@ -309,7 +310,7 @@ SharedEncodingAttr getSharedEncoding(MLIRContext *ctx, const SmemLayout &layout)
     if (d != layout.inner)
       order.push_back(d);
   return SharedEncodingAttr::get(ctx, layout.swizzleVec, layout.perPhase, layout.maxPhase,
-                                 order, unsigned(layout.pad));
+                                 order, unsigned(layout.pad), unsigned(layout.block));
 }
 
 SmemLayout getSmemLayout(SharedEncodingAttr attr, const Move &move) {
@@ -335,6 +336,7 @@ SmemLayout getSlotLayout(MemDescType type) {
   s.shape.assign(type.getShape().end() - blockDims, type.getShape().end());
   s.inner = enc.getOrder()[0];
   s.pad = enc.getPad();
+  s.block = enc.getBlock();
   s.swizzleVec = enc.getVec();
   s.perPhase = enc.getPerPhase();
   s.maxPhase = enc.getMaxPhase();

@@ -79,14 +79,39 @@ def BlkGpu_SharedEncodingAttr : BlkGpu_Attr<"SharedEncoding", "shared"> {
     the rows. Each row is followed by `pad` elements of padding, and its
     `vec`-element groups are XOR-ed with (row / perPhase) % maxPhase,
     spreading a column across banks (maxPhase = 1: no swizzle).
+
+    `block` > 0 (elements, dividing the row) cuts the rows into column
+    blocks of that width stored one after another, each a [rows x block]
+    array swizzled as above: the NVMMA layout wgmma and TMA read, e.g. for
+    f16 `vec = 8, perPhase = 1, maxPhase = 8, block = 64` is the 128-byte
+    swizzle (16-byte chunk c of row r at chunk c ^ (r mod 8)). 0: one block.
   }];
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
                         "unsigned":$maxPhase, ArrayRefParameter<"unsigned">:$order,
-                        "unsigned":$pad);
+                        "unsigned":$pad, DefaultValuedParameter<"unsigned", "0">:$block);
   let assemblyFormat = [{
     `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,` `maxPhase` `=` $maxPhase
-    `,` `order` `=` `[` $order `]` `,` `pad` `=` $pad `}` `>`
+    `,` `order` `=` `[` $order `]` `,` `pad` `=` $pad (`,` `block` `=` $block^)? `}` `>`
   }];
+}
+
+def BlkGpu_MmaEncodingAttr : BlkGpu_Attr<"MmaEncoding", "mma"> {
+  let summary = "the accumulator of tensor-core dots (mma.sync v2, wgmma v3)";
+  let description = [{
+    Each warp holds 16 x `instrN` tiles of the accumulator in the register
+    order of the instruction (LinearLayout.h has the bases): a lane holds
+    column pairs (lane % 4) * 2 + {0, 1} of rows lane / 4 and lane / 4 + 8 of
+    each 16 x 8 fragment. Warps tile `warpsPerCTA` = [along M, along N],
+    numbered along M first; version 3 (wgmma m64nNk16) needs warps along M
+    in groups of 4 (a warpgroup covers 64 rows). Tiles repeat over the block.
+  }];
+  let parameters = (ins "unsigned":$version, ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        "unsigned":$instrN);
+  let assemblyFormat = [{
+    `<` `{` `version` `=` $version `,` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
+    `instrN` `=` $instrN `}` `>`
+  }];
+  let genVerifyDecl = 1;
 }
 
 def BlkGpu_MemDescType : TypeDef<BlkGpu_Dialect, "MemDesc"> {
@@ -154,6 +179,24 @@ def BlkGpu_BarrierOp : Op<BlkGpu_Dialect, "barrier", [MemoryEffects<[MemRead, Me
     writes could overlap accesses still in flight.
   }];
   let assemblyFormat = "attr-dict";
+}
+
+def BlkGpu_WarpGroupDotOp : Op<BlkGpu_Dialect, "wgmma", [MemoryEffects<[MemRead]>]> {
+  let summary = "acc + a x b on Hopper tensor cores, operands in shared memory";
+  let description = [{
+    `a` [M, K] and `b` [K, N] are NVMMA-swizzled buffers (#blkgpu.shared with
+    16-byte groups; the row of either may be its K or its M / N dim: the
+    descriptor says which); `acc` and the result are [M, N] in a version-3
+    #blkgpu.mma layout. Lowered to wgmma.mma_async per k16 step per
+    warpgroup, then a commit and a wait for all of them: synchronous.
+  }];
+  let arguments = (ins BlkGpu_MemDesc:$a, BlkGpu_MemDesc:$b, AnyRankedTensor:$acc);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,`
+    type($acc) `->` type($result)
+  }];
+  let hasVerifier = 1;
 }
 
 def BlkGpu_ConvertLayoutOp : Op<BlkGpu_Dialect, "convert_layout", [Pure]> {

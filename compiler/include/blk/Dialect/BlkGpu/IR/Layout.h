@@ -33,7 +33,7 @@ constexpr unsigned kWarpSize = 32;
 /// A distributed layout resolved for one block shape (see file comment).
 struct LayoutView {
   LinearLayout linear;                     ///< own dims; what every query reads
-  BlockedEncodingAttr base;
+  BlockedEncodingAttr base;                ///< null for #blkgpu.mma
   llvm::SmallVector<int64_t> shape;        ///< the block's own shape
   llvm::SmallVector<int64_t> baseShape;    ///< shape with sliced dims as 1
   llvm::SmallVector<unsigned> kept;        ///< own dim i is base dim kept[i]

@@ -54,6 +54,8 @@
 
 namespace blk::gpu {
 
+class MmaEncodingAttr;
+
 /// The hardware indices a distributed layout maps from.
 enum class InDim : unsigned { Register = 0, Lane = 1, Warp = 2 };
 constexpr unsigned kNumInDims = 3;
@@ -142,7 +144,19 @@ getRegisterMapping(const LinearLayout &src, const LinearLayout &dst);
 std::optional<llvm::SmallVector<int64_t>> getSliceParentShape(unsigned dim,
                                                               llvm::ArrayRef<int64_t> shape);
 
-/// The linear layout of `encoding` (#blkgpu.blocked or #blkgpu.slice) for a
+/// How an MMA accumulator block splits into instructions: each warp runs
+/// repM x repN instructions of 16 x instrN (wgmma: per warpgroup 64 x
+/// instrN), each holding instrN / 2 registers.
+struct MmaTiling {
+  unsigned instrN = 8, fragsPerInstr = 1, repM = 1, repN = 1;
+  /// The thread-local element (LinearLayout register) that register
+  /// `instrReg` of instruction (repMIdx, repNIdx) is.
+  unsigned element(unsigned repMIdx, unsigned repNIdx, unsigned instrReg) const;
+  unsigned regsPerInstr() const { return instrN / 2; }
+};
+MmaTiling getMmaTiling(MmaEncodingAttr mma, llvm::ArrayRef<int64_t> shape);
+
+/// The linear layout of `encoding` (#blkgpu.blocked, #blkgpu.slice or #blkgpu.mma) for a
 /// block of `shape`; nullopt for other encodings, a rank mismatch or a
 /// dimension that is not a power of two.
 std::optional<LinearLayout> toLinearLayout(mlir::Attribute encoding,

@@ -49,6 +49,25 @@ def AssignLayouts : Pass<"blkgpu-assign-layouts", "mlir::func::FuncOp"> {
   let dependentDialects = ["::blk::gpu::BlkGpuDialect"];
 }
 
+def AccelerateMatmul : Pass<"blkgpu-accelerate-matmul", "mlir::func::FuncOp"> {
+  let summary = "Put each dot the target's tensor cores can run on them";
+  let description = [{
+    Expects blkgpu IR from blkgpu-assign-layouts. On a target with wgmma
+    (sm_90a), a `blk.dot` with f16 or bf16 operands, an f32 accumulator, M a
+    multiple of 64 per warpgroup, N of 16, K of 16, and a multiple of 4 warps
+    becomes: both operands stored into NVMMA-swizzled buffers
+    (blkgpu.local_alloc), and `blkgpu.wgmma` on an accumulator in a
+    #blkgpu.mma layout. An accumulator carried by an scf.for stays in the
+    mma layout across the loop; conversions to the old layout are placed
+    only where a consumer needs it. Other dots stay on CUDA cores.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", "\"sm_90a\"",
+           "the target architecture (what tensor cores it has)">,
+  ];
+  let dependentDialects = ["::blk::gpu::BlkGpuDialect"];
+}
+
 def RemoveLayoutConversions
     : Pass<"blkgpu-remove-layout-conversions", "mlir::func::FuncOp"> {
   let summary = "Drop layout conversions that are not needed";

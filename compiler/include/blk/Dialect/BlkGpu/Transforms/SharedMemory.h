@@ -71,20 +71,27 @@ bool needsSharedMemory(const Move &move);
 /// pointers as 8).
 unsigned getMemBytes(mlir::Type type);
 
-/// A block in shared memory during a move: src dim `inner` is the row
-/// (contiguous), rows are padded by `pad` elements, and groups of
-/// `swizzleVec` elements are XOR-ed with (row / perPhase) % maxPhase.
-/// Threads store `writeVec` and load `readVec` elements per access.
+/// A block in shared memory: src dim `inner` is the row (contiguous), rows
+/// are padded by `pad` elements, and groups of `swizzleVec` elements are
+/// XOR-ed with (row / perPhase) % maxPhase. With `block` > 0 the rows are cut
+/// into column blocks of `block` elements, stored one after another (the
+/// NVMMA layout; #blkgpu.shared). This is the one address function of
+/// shared memory: moves, buffers, wgmma descriptors and async copies all
+/// read it. Threads store `writeVec` and load `readVec` elements per access.
 struct SmemLayout {
   llvm::SmallVector<int64_t> shape; ///< the source block's shape
   unsigned inner = 0;
   int64_t pad = 0;
   unsigned swizzleVec = 1, perPhase = 1, maxPhase = 1;
+  int64_t block = 0;
   unsigned writeVec = 1, readVec = 1;
 
   int64_t rowLen() const { return shape[inner]; }
+  /// Elements of one stored row: a column block's width, or the row's.
+  int64_t blockLen() const { return block > 0 && block < rowLen() ? block : rowLen(); }
+  int64_t numBlocks() const { return rowLen() / blockLen(); }
   int64_t numRows() const;
-  int64_t sizeElems() const { return numRows() * (rowLen() + pad); }
+  int64_t sizeElems() const { return numBlocks() * numRows() * (blockLen() + pad); }
   /// Element offset of src coordinates `c`.
   int64_t offset(llvm::ArrayRef<int64_t> c) const;
 };

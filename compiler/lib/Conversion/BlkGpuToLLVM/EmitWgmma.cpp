@@ -1,0 +1,123 @@
+//===- EmitWgmma.cpp - blkgpu.wgmma on Hopper tensor cores ----------------===//
+//
+// One blkgpu.wgmma is, per warpgroup:
+//   wgmma.fence                                 (accumulators written before)
+//   wgmma.mma_async m64nNk16  x  repM * repN * K/16
+//   wgmma.commit_group; wgmma.wait_group 0      (synchronous: done at the end)
+// Each mma_async takes the accumulator registers of its tile as "+f"
+// operands (outputs tied to inputs) and two matrix descriptors
+// (WgmmaOperand.h). The wait's asm is tied to every accumulator too, so
+// LLVM cannot move a read of one above it. Warp w of the program belongs
+// to warpgroup w / 4; the #blkgpu.mma layout puts warpgroups along M, then
+// N (warp w covers M index (w / 4) % (wm / 4), N index w / wm).
+// Test: tests/lit/codegen/wgmma.mlir.
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+#include "PtxBuilder.h"
+
+#include "blk/Dialect/BlkGpu/Transforms/WgmmaOperand.h"
+
+using namespace mlir;
+
+namespace blk::gpu {
+
+/// `asm volatile` with no operands.
+static void emitPtx(llvm::IRBuilder<> &b, const llvm::Twine &text) {
+  PtxBuilder ptx(b);
+  ptx.line(text).clobberMemory();
+  ptx.emit(/*hasSideEffects=*/true);
+}
+
+/// The operand's descriptor for this thread's warpgroup: the buffer's
+/// address in the low bits plus the warpgroup's tile (`group` tiles of
+/// `groupStep` elements along M / N).
+static llvm::Value *baseDescriptor(Emitter &e, const WgmmaOperand &op, llvm::Value *buffer,
+                                   llvm::Value *group, int64_t groupStep) {
+  llvm::IRBuilder<> &b = e.b;
+  llvm::Value *addr = b.CreateTrunc(b.CreatePtrToInt(buffer, b.getInt64Ty()), b.getInt32Ty());
+  int64_t perGroup = op.tileOffset(groupStep, 0) - op.tileOffset(0, 0);
+  addr = b.CreateAdd(addr, b.CreateMul(group, e.i32(perGroup)));
+  llvm::Value *field = b.CreateLShr(b.CreateAnd(addr, e.i32(0x3FFFF)), e.i32(4));
+  return b.CreateOr(b.CreateZExt(field, b.getInt64Ty()), b.getInt64(op.descriptorBits()));
+}
+
+llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
+  auto wgmma = cast<WarpGroupDotOp>(op);
+  MemDescType aType = wgmma.getA().getType(), bType = wgmma.getB().getType();
+  auto accType = cast<RankedTensorType>(wgmma.getAcc().getType());
+  auto mma = cast<MmaEncodingAttr>(accType.getEncoding());
+  std::string why;
+  std::optional<WgmmaOperand> a = WgmmaOperand::get(aType, /*isB=*/false, why);
+  std::optional<WgmmaOperand> bOp = a ? WgmmaOperand::get(bType, /*isB=*/true, why) : std::nullopt;
+  if (!a || !bOp)
+    return fail(op, why);
+  Type elem = aType.getElementType();
+  if (!elem.isF16() && !elem.isBF16())
+    return fail(op, "has operands that are neither f16 nor bf16");
+  std::string ty = elem.isF16() ? "f16" : "bf16";
+  int64_t k = aType.getShape()[1];
+  MmaTiling tiling = getMmaTiling(mma, accType.getShape());
+  unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+
+  // This warp's warpgroup along M and N, and its descriptors' bases.
+  llvm::Value *groupM = b.CreateAnd(b.CreateLShr(warp, i32(2)), i32(wm / 4 - 1));
+  llvm::Value *groupN = b.CreateUDiv(warp, i32(wm));
+  llvm::Value *aBase = baseDescriptor(*this, *a, get(wgmma.getA())[0], groupM, 64);
+  llvm::Value *bBase = baseDescriptor(*this, *bOp, get(wgmma.getB())[0], groupN, tiling.instrN);
+
+  Elems acc = get(wgmma.getAcc());
+  std::string shape = "m64n" + std::to_string(tiling.instrN) + "k16";
+  emitPtx(b, "wgmma.fence.sync.aligned;");
+  for (unsigned mr = 0; mr < tiling.repM; ++mr)
+    for (unsigned nr = 0; nr < tiling.repN; ++nr)
+      for (int64_t k0 = 0; k0 < k; k0 += 16) {
+        // Tile (mr, nr) of the warpgroup: rows 16 * wm * mr + 64 * groupM,
+        // columns instrN * (groupN + wn * nr); the group parts are in the bases.
+        int64_t aOff = a->tileOffset(16 * int64_t(wm) * mr, k0) - a->tileOffset(0, 0);
+        int64_t bOff = bOp->tileOffset(int64_t(tiling.instrN) * wn * nr, k0) -
+                       bOp->tileOffset(0, 0);
+        llvm::Value *descA = b.CreateAdd(aBase, b.getInt64(uint64_t(aOff) >> 4));
+        llvm::Value *descB = b.CreateAdd(bBase, b.getInt64(uint64_t(bOff) >> 4));
+        PtxBuilder ptx(b);
+        SmallVector<std::string> outs;
+        SmallVector<unsigned> elems;
+        for (unsigned j = 0; j < tiling.regsPerInstr(); ++j) {
+          elems.push_back(tiling.element(mr, nr, j));
+          outs.push_back(ptx.output(b.getFloatTy()));
+        }
+        for (unsigned j = 0; j < outs.size(); ++j)
+          ptx.tiedInput(outs[j], acc[elems[j]]);
+        std::string da = ptx.input(descA);
+        std::string db = ptx.input(descB);
+        std::string one = ptx.input(i32(1));
+        std::string list;
+        for (unsigned j = 0; j < outs.size(); ++j)
+          list += (j ? ", " : "") + outs[j];
+        ptx.line("{ .reg .pred p; setp.ne.b32 p, " + one + ", 0;");
+        ptx.line("wgmma.mma_async.sync.aligned." + shape + ".f32." + ty + "." + ty + " {" + list +
+                 "}, " + da + ", " + db + ", p, 1, 1, " + std::to_string(a->transposeImm()) +
+                 ", " + std::to_string(bOp->transposeImm()) + "; }");
+        ptx.clobberMemory();
+        ptx.emit(/*hasSideEffects=*/true);
+        for (unsigned j = 0; j < outs.size(); ++j)
+          acc[elems[j]] = ptx.result(j);
+      }
+  emitPtx(b, "wgmma.commit_group.sync.aligned;");
+  // The wait, tied to every accumulator register.
+  PtxBuilder wait(b);
+  SmallVector<std::string> outs;
+  for (unsigned i = 0; i < acc.size(); ++i)
+    outs.push_back(wait.output(b.getFloatTy()));
+  for (unsigned i = 0; i < acc.size(); ++i)
+    wait.tiedInput(outs[i], acc[i]);
+  wait.line("wgmma.wait_group.sync.aligned 0;").clobberMemory();
+  wait.emit(/*hasSideEffects=*/true);
+  Elems result;
+  for (unsigned i = 0; i < acc.size(); ++i)
+    result.push_back(acc.size() == 1 ? wait.result(0) : wait.result(i));
+  set(wgmma.getResult(), std::move(result));
+  return llvm::Error::success();
+}
+
+} // namespace blk::gpu

@@ -1,0 +1,196 @@
+//===- AccelerateMatmul.cpp - --blkgpu-accelerate-matmul ------------------===//
+//
+// Expects: blkgpu IR from blkgpu-assign-layouts. Guarantees: on a target
+// with wgmma, every blk.dot that wgmma can run is
+//   a, b -> blkgpu.local_alloc into NVMMA-swizzled buffers
+//   acc  -> convert_layout to a version-3 #blkgpu.mma layout
+//   blkgpu.wgmma, then convert_layout back for the dot's users;
+// and an accumulator carried by the enclosing scf.for stays in the mma
+// layout across iterations (the loop argument, init and result are
+// retyped; conversions sit before and after the loop, and inside only for
+// other users of the argument). Other dots are left for the FMA lowering.
+// Tests: tests/lit/blkgpu/accelerate-matmul.mlir.
+//
+// The tile choice follows the hardware: a warpgroup (4 consecutive warps)
+// computes 64 rows per instruction; warpgroups go along M first, then N;
+// the instruction width is the largest power of two up to 256 that one
+// warpgroup's columns allow. The operand buffers keep the register
+// layout's contiguous dim contiguous (so the stores are 16-byte vectors),
+// which makes an operand K-major or MN-major; the descriptor says which.
+//
+//===----------------------------------------------------------------------===//
+#include "blk/Dialect/BlkGpu/IR/Layout.h"
+#include "blk/Dialect/BlkGpu/Transforms/Passes.h"
+#include "blk/IR/BlkOps.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+
+namespace blk::gpu {
+
+#define GEN_PASS_DEF_ACCELERATEMATMUL
+#include "blk/Dialect/BlkGpu/Transforms/Passes.h.inc"
+
+namespace {
+
+struct WgmmaPlan {
+  MmaEncodingAttr mma;
+  SharedEncodingAttr aShared, bShared;
+};
+
+} // namespace
+
+/// The fastest-varying dim of a block's register layout (1 when unknown).
+static unsigned contiguousDim(Value v) {
+  Attribute enc = getEncoding(v.getType());
+  if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(enc))
+    return blocked.getOrder()[0];
+  return 1;
+}
+
+/// The NVMMA layout of a 2-D operand whose dim `contig` is contiguous: the
+/// widest swizzle (128, 64 or 32 bytes) that the row and `maxSpan` elements
+/// allow; nullopt when a row is narrower than 32 bytes.
+static std::optional<SharedEncodingAttr> nvmmaLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                                                     unsigned elemBytes, unsigned contig,
+                                                     int64_t maxSpan) {
+  int64_t spanBytes = std::min(shape[contig], maxSpan) * elemBytes;
+  unsigned swizzle = spanBytes >= 128 ? 128 : spanBytes >= 64 ? 64 : spanBytes >= 32 ? 32 : 0;
+  if (!swizzle || shape[1 - contig] < 8)
+    return std::nullopt;
+  unsigned vec = 16 / elemBytes;
+  return SharedEncodingAttr::get(ctx, vec, /*perPhase=*/128 / swizzle, /*maxPhase=*/swizzle / 16,
+                                 {contig, 1 - contig}, /*pad=*/0,
+                                 /*block=*/swizzle / elemBytes);
+}
+
+/// How wgmma runs `dot` with `numWarps` warps; nullopt when it cannot.
+static std::optional<WgmmaPlan> planWgmma(DotOp dot, unsigned numWarps) {
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto bType = cast<RankedTensorType>(dot.getB().getType());
+  auto accType = cast<RankedTensorType>(dot.getAcc().getType());
+  Type in = aType.getElementType();
+  if (in != bType.getElementType() || !(in.isF16() || in.isBF16()) ||
+      !accType.getElementType().isF32())
+    return std::nullopt;
+  int64_t m = aType.getShape()[0], k = aType.getShape()[1], n = bType.getShape()[1];
+  if (numWarps % 4 != 0 || k % 16 != 0 || n % 16 != 0 || m < 64)
+    return std::nullopt;
+  unsigned groups = numWarps / 4, groupsM = groups;
+  while (groupsM > 1 && m < 64 * int64_t(groupsM))
+    groupsM /= 2;
+  unsigned groupsN = groups / groupsM;
+  if (m % (64 * groupsM) != 0 || n % (16 * groupsN) != 0)
+    return std::nullopt;
+  unsigned instrN = unsigned(std::min<int64_t>(256, n / groupsN));
+  MLIRContext *ctx = dot.getContext();
+  WgmmaPlan plan;
+  plan.mma = MmaEncodingAttr::get(ctx, 3, {4 * groupsM, groupsN}, instrN);
+  if (!toLinearLayout(plan.mma, accType.getShape()))
+    return std::nullopt;
+  // An M-major A is read 64 rows at a time; an N-major B instrN columns.
+  unsigned aContig = contiguousDim(dot.getA()), bContig = contiguousDim(dot.getB());
+  std::optional<SharedEncodingAttr> aShared =
+      nvmmaLayout(ctx, aType.getShape(), 2, aContig, aContig == 0 ? 64 : k);
+  std::optional<SharedEncodingAttr> bShared =
+      nvmmaLayout(ctx, bType.getShape(), 2, bContig, bContig == 1 ? instrN : k);
+  if (!aShared || !bShared)
+    return std::nullopt;
+  plan.aShared = *aShared;
+  plan.bShared = *bShared;
+  return plan;
+}
+
+static Value convertTo(OpBuilder &b, Value v, Type type) {
+  if (v.getType() == type)
+    return v;
+  return b.create<ConvertLayoutOp>(v.getLoc(), type, v);
+}
+
+/// When `accIn` converts a loop argument that the loop yields as `back`
+/// (the accumulator of a dot inside a loop), keeps it in the mma layout:
+/// the argument, its init and the loop's result take `wgmma`'s type.
+static void keepAccumulatorInLoop(ConvertLayoutOp accIn, WarpGroupDotOp wgmma,
+                                  ConvertLayoutOp back) {
+  auto arg = dyn_cast<BlockArgument>(accIn.getSrc());
+  if (!arg)
+    return;
+  auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+  if (!loop || arg.getArgNumber() < loop.getNumInductionVars())
+    return;
+  unsigned idx = arg.getArgNumber() - loop.getNumInductionVars();
+  Operation *yield = loop.getBody()->getTerminator();
+  if (yield->getOperand(idx) != back.getResult())
+    return;
+  Type mmaType = wgmma.getType(), oldType = arg.getType();
+
+  OpBuilder b(loop);
+  Value init = convertTo(b, loop.getInitArgs()[idx], mmaType);
+  loop.getInitArgsMutable()[idx].assign(init);
+  arg.setType(mmaType);
+  Value result = loop.getResult(idx);
+  result.setType(mmaType);
+
+  // Other users of the argument inside the loop read the old layout.
+  b.setInsertionPointToStart(loop.getBody());
+  Value argOld = convertTo(b, arg, oldType);
+  arg.replaceUsesWithIf(argOld, [&](OpOperand &use) {
+    return use.getOwner() != argOld.getDefiningOp() && use.getOwner() != accIn;
+  });
+  accIn.replaceAllUsesWith(arg);
+  accIn.erase();
+  yield->setOperand(idx, wgmma.getResult());
+
+  b.setInsertionPointAfter(loop);
+  Value resultOld = convertTo(b, result, oldType);
+  result.replaceUsesWithIf(resultOld,
+                           [&](OpOperand &use) { return use.getOwner() != resultOld.getDefiningOp(); });
+  for (Value v : {argOld, Value(back.getResult())})
+    if (v.use_empty())
+      v.getDefiningOp()->erase();
+}
+
+/// Rewrites `dot` onto wgmma as `plan` says.
+static void rewriteDot(DotOp dot, const WgmmaPlan &plan) {
+  OpBuilder b(dot);
+  Location loc = dot.getLoc();
+  MLIRContext *ctx = dot.getContext();
+  auto memdesc = [&](Value v, SharedEncodingAttr enc) {
+    auto t = cast<RankedTensorType>(v.getType());
+    return b.create<LocalAllocOp>(loc, MemDescType::get(ctx, t.getShape(), t.getElementType(), enc),
+                                  v);
+  };
+  Value aBuf = memdesc(dot.getA(), plan.aShared);
+  Value bBuf = memdesc(dot.getB(), plan.bShared);
+  Type oldType = dot.getType();
+  Type mmaType = withEncoding(oldType, plan.mma);
+  auto accIn = b.create<ConvertLayoutOp>(loc, mmaType, dot.getAcc());
+  auto wgmma = b.create<WarpGroupDotOp>(loc, mmaType, aBuf, bBuf, accIn);
+  auto back = b.create<ConvertLayoutOp>(loc, oldType, wgmma.getResult());
+  dot.replaceAllUsesWith(back.getResult());
+  dot.erase();
+  keepAccumulatorInLoop(accIn, wgmma, back);
+}
+
+namespace {
+struct AccelerateMatmulPass : impl::AccelerateMatmulBase<AccelerateMatmulPass> {
+  using AccelerateMatmulBase::AccelerateMatmulBase;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    GpuTarget target = GpuTarget::fromArch(arch, 80);
+    if (!target.hasWgmma() || !func->hasAttr(BlkGpuDialect::kNumWarpsAttr))
+      return;
+    unsigned numWarps = func->getAttrOfType<IntegerAttr>(BlkGpuDialect::kNumWarpsAttr).getInt();
+    SmallVector<DotOp> dots;
+    func.walk([&](DotOp dot) { dots.push_back(dot); });
+    for (DotOp dot : dots)
+      if (std::optional<WgmmaPlan> plan = planWgmma(dot, numWarps))
+        rewriteDot(dot, *plan);
+  }
+};
+} // namespace
+
+} // namespace blk::gpu

@@ -1,0 +1,76 @@
+// blkgpu-accelerate-matmul on hand-written blkgpu IR: on sm_90a an f16 dot
+// in a loop becomes wgmma on NVMMA buffers with the accumulator kept in the
+// mma layout across the loop; dots wgmma cannot run stay; sm_90 changes
+// nothing.
+// RUN: blk-opt %s --blkgpu-accelerate-matmul=arch=sm_90a | FileCheck %s
+// RUN: blk-opt %s --blkgpu-accelerate-matmul=arch=sm_90 | FileCheck %s --check-prefix=SM90
+
+#a = #blkgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #blkgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#bt = #blkgpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+#c = #blkgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A [128, 64] K-contiguous: 128-byte swizzle, one column block; B [64, 128]
+// N-contiguous: 128-byte swizzle in 64-column blocks (MN-major).
+// CHECK-DAG: #[[MMA:mma[0-9]*]] = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 128}>
+// CHECK-DAG: #[[SH:shared[0-9]*]] = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+// CHECK-DAG: #[[SHK:shared[0-9]*]] = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1], pad = 0, block = 64}>
+// CHECK-LABEL: func.func @loop
+// CHECK: %[[INIT:.*]] = blkgpu.convert_layout %{{.*}} : tensor<128x128xf32, #{{.*}}> -> tensor<128x128xf32, #[[MMA]]>
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (tensor<128x128xf32, #[[MMA]]>)
+// CHECK: %[[AB:.*]] = blkgpu.local_alloc %{{.*}} : tensor<128x64xf16, #{{.*}}> -> !blkgpu.memdesc<128x64xf16, #[[SH]]>
+// CHECK: %[[BB:.*]] = blkgpu.local_alloc %{{.*}} : tensor<64x128xf16, #{{.*}}> -> !blkgpu.memdesc<64x128xf16, #[[SH]]>
+// CHECK-NEXT: %[[D:.*]] = blkgpu.wgmma %[[AB]], %[[BB]], %[[ACC]]
+// CHECK-NEXT: scf.yield %[[D]] : tensor<128x128xf32, #[[MMA]]>
+// CHECK: %[[OUT:.*]] = blkgpu.convert_layout %[[R]] : tensor<128x128xf32, #[[MMA]]> -> tensor<128x128xf32, #{{.*}}>
+// CHECK: blk.store %{{.*}}, %[[OUT]]
+// SM90-LABEL: func.func @loop
+// SM90-NOT: wgmma
+// SM90: blk.dot
+// SM90-NOT: wgmma
+func.func @loop(%pa: tensor<128x64x!blk.ptr<f16>, #a>, %pb: tensor<64x128x!blk.ptr<f16>, #b>,
+                %pc: tensor<128x128x!blk.ptr<f32>, #c>, %n: i32)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #c>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #c>) : i32 {
+    %x = blk.load %pa : tensor<128x64x!blk.ptr<f16>, #a>
+    %y = blk.load %pb : tensor<64x128x!blk.ptr<f16>, #b>
+    %d = blk.dot %x, %y, %acc : tensor<128x64xf16, #a> * tensor<64x128xf16, #b> -> tensor<128x128xf32, #c>
+    scf.yield %d : tensor<128x128xf32, #c>
+  }
+  blk.store %pc, %r : tensor<128x128x!blk.ptr<f32>, #c>
+  return
+}
+
+// A B tile whose registers run along K (a transposed load) is stored K-major.
+// CHECK-LABEL: func.func @k_major_b
+// CHECK: blkgpu.local_alloc %{{.*}} -> !blkgpu.memdesc<64x128xf16, #[[SHK]]>
+// CHECK: blkgpu.wgmma
+// CHECK: blkgpu.convert_layout %{{.*}} : tensor<128x128xf32, #[[MMA]]> -> tensor<128x128xf32, #{{.*}}>
+func.func @k_major_b(%x: tensor<128x64xf16, #a>, %y: tensor<64x128xf16, #bt>, %acc: tensor<128x128xf32, #c>,
+                     %pc: tensor<128x128x!blk.ptr<f32>, #c>)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %d = blk.dot %x, %y, %acc : tensor<128x64xf16, #a> * tensor<64x128xf16, #bt> -> tensor<128x128xf32, #c>
+  blk.store %pc, %d : tensor<128x128x!blk.ptr<f32>, #c>
+  return
+}
+
+#s = #blkgpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// f32 operands (tf32 is not on wgmma yet) and M < 64 stay on CUDA cores.
+// CHECK-LABEL: func.func @stays_fma
+// CHECK-NOT: wgmma
+// CHECK: blk.dot
+// CHECK: blk.dot
+// CHECK-NOT: wgmma
+func.func @stays_fma(%x: tensor<64x32xf32, #s>, %y: tensor<32x64xf32, #s>, %acc: tensor<64x64xf32, #s>,
+                     %h: tensor<32x32xf16, #s>, %acc2: tensor<32x32xf32, #s>,
+                     %p: tensor<64x64x!blk.ptr<f32>, #s>, %q: tensor<32x32x!blk.ptr<f32>, #s>)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %d = blk.dot %x, %y, %acc : tensor<64x32xf32, #s> * tensor<32x64xf32, #s> -> tensor<64x64xf32, #s>
+  %e = blk.dot %h, %h, %acc2 : tensor<32x32xf16, #s> * tensor<32x32xf16, #s> -> tensor<32x32xf32, #s>
+  blk.store %p, %d : tensor<64x64x!blk.ptr<f32>, #s>
+  blk.store %q, %e : tensor<32x32x!blk.ptr<f32>, #s>
+  return
+}
