@@ -344,7 +344,7 @@ def tables(res, blk, inspect, sass, cases):
             f"{c['config']}: {c['tflops']:.1f} TFLOP/s" if c["ok"] else f"{c['config']}: FAILED {c['error']}"
             for c in gelu_rows[0]["cublas"]) + " (the first one, if it passed, is the table's).")
 
-    per = ["| case | shape | blk kernel | config | TFLOP/s | regs | spill st/ld B | stack B | smem B | SASS | status |",
+    per = ["| case | shape | blk kernel | config | TFLOP/s | regs | spill st/ld B | stack B | smem B | SASS (static instruction counts) | status |",
            "|---|---|---|---|---|---|---|---|---|---|---|"]
     for b in blk:
         i = inspect.get(b.get("entry", ""), {})
