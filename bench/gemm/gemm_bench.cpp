@@ -1,0 +1,520 @@
+//===- gemm_bench.cpp - time the blk GEMM kernels through libblkrt --------===//
+//
+// `gemm-bench FATBIN_DIR CASES MODE OUT.json` runs every specialisation of
+// the GEMM benchmark kernels of issue 14 (bench/gemm/kernels/*.blk, built by
+// blkc into FATBIN_DIR/<file>.fatbin) on the shapes of CASES (cases.txt)
+// whose set is MODE (`quick` or `full`). Per shape: random inputs (fixed
+// seeds, never zeros); per specialisation: output poisoned with NaN, one
+// launch, every element checked to be written, a sample of >= 4096 elements
+// (corners and last row/column included) checked against a float64 dot
+// product on the host, then timed the way triton.testing.do_bench times
+// (25 ms of warm-up launches, then ~100 ms of launches, each after a 256 MB
+// L2 flush, CUDA events around the launch only; median kept, at least 10 and
+// at most 100 launches). TFLOP/s = 2 M N K / time. Writes one JSON record per
+// specialisation and shape; gemm_ref.py merges them with Triton and cuBLAS.
+//
+//===----------------------------------------------------------------------===//
+#include "blk/runtime.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr double kWarmupMs = 25, kRepMs = 100; // do_bench's defaults
+constexpr int kMinRuns = 10, kMaxRuns = 100;
+constexpr size_t kFlushInts = (size_t(256) << 20) / 4; // do_bench: 256 MB
+constexpr int kRandomSamples = 4096, kEdgeSamples = 64;
+
+uint64_t splitmix(uint64_t &s) {
+  uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/// Deterministic uniform floats in [lo, hi) (splitmix64, as blk_bench.cpp).
+void randomFill(std::vector<float> &v, uint64_t seed, float lo, float hi) {
+  uint64_t s = seed * 0x9E3779B97F4A7C15ull + 1;
+  for (float &f : v)
+    f = lo + (hi - lo) * float(splitmix(s) >> 40) * (1.0f / 16777216.0f);
+}
+
+/// float -> IEEE half, round to nearest even (normal and subnormal range).
+uint16_t toHalf(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint32_t sign = (x >> 16) & 0x8000u;
+  float a = std::fabs(f);
+  if (a >= 65520.0f)
+    return uint16_t(sign | 0x7C00u);
+  if (a < 6.103515625e-05f) // subnormal: multiples of 2^-24
+    return uint16_t(sign | uint32_t(std::nearbyint(a * 16777216.0f)));
+  uint32_t ax = x & 0x7FFFFFFFu;
+  uint32_t mant = ax & 0x7FFFFFu, exp = (ax >> 23) - 127 + 15;
+  uint32_t h = (exp << 10) | (mant >> 13);
+  uint32_t rest = mant & 0x1FFFu;
+  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u)))
+    ++h;
+  return uint16_t(sign | h);
+}
+
+float fromHalf(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000u) << 16, exp = (h >> 10) & 0x1F,
+           mant = h & 0x3FFu;
+  if (exp == 0)
+    return (sign ? -1.0f : 1.0f) * float(mant) * (1.0f / 16777216.0f);
+  if (exp == 31)
+    return mant ? std::numeric_limits<float>::quiet_NaN()
+                : (sign ? -INFINITY : INFINITY);
+  uint32_t x = sign | ((exp - 15 + 127) << 23) | (mant << 13);
+  float f;
+  std::memcpy(&f, &x, 4);
+  return f;
+}
+
+/// float -> bfloat16, round to nearest even (finite inputs).
+uint16_t toBf16(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  x += 0x7FFFu + ((x >> 16) & 1u);
+  return uint16_t(x >> 16);
+}
+
+float fromBf16(uint16_t b) {
+  uint32_t x = uint32_t(b) << 16;
+  float f;
+  std::memcpy(&f, &x, 4);
+  return f;
+}
+
+/// Host conversions per element type.
+template <class T> struct Elem;
+template <> struct Elem<blk::half> {
+  static blk::half from(float f) { return blk::half{toHalf(f)}; }
+  static float to(blk::half h) { return fromHalf(h.bits); }
+  static blk::half nan() { return blk::half{0x7E00}; }
+  static bool finite(blk::half h) { return (h.bits & 0x7C00u) != 0x7C00u; }
+};
+template <> struct Elem<blk::bfloat16> {
+  static blk::bfloat16 from(float f) { return blk::bfloat16{toBf16(f)}; }
+  static float to(blk::bfloat16 b) { return fromBf16(b.bits); }
+  static blk::bfloat16 nan() { return blk::bfloat16{0x7FC0}; }
+  static bool finite(blk::bfloat16 b) { return (b.bits & 0x7F80u) != 0x7F80u; }
+};
+template <> struct Elem<float> {
+  static float from(float f) { return f; }
+  static float to(float f) { return f; }
+  static float nan() { return std::numeric_limits<float>::quiet_NaN(); }
+  static bool finite(float f) { return std::isfinite(f); }
+};
+
+/// One shape of one case, as cases.txt lists it.
+struct Shape {
+  std::string kind;
+  int M = 0, N = 0, K = 0;
+  std::string label() const {
+    return std::to_string(M) + "x" + std::to_string(N) + "x" +
+           std::to_string(K);
+  }
+};
+
+/// What a case computes and where its kernels are.
+struct Kind {
+  std::string name, file;
+  std::vector<std::string> kernels;
+  bool bTransposed = false; ///< B given as [N, K] row-major (a @ b.T)
+  bool biasGelu = false;    ///< gelu_tanh(A B + bias)
+  double tolMax = 0, tolL2 = 0;
+};
+
+// Tolerances (bench/gemm/README.md): error per sampled element is
+// |got - ref| / (sqrt(sum_k (a_ik b_kj)^2) + |ref|), i.e. against the typical
+// size of the accumulation and against the output's own rounding; fp16
+// output rounding alone is 2^-11 of that, bf16 2^-8, tf32 operands ~2^-10.
+// The relative L2 error ||got - ref|| / ||ref|| over the sample is the
+// second bound. NaN, or an element the kernel did not write, always fails.
+const std::vector<Kind> &kinds() {
+  static const std::vector<Kind> k = {
+      {"f16", "gemm_f16", {"matmul_f16"}, false, false, 4e-3, 2e-3},
+      {"bf16", "gemm_bf16", {"matmul_bf16"}, false, false, 2e-2, 1e-2},
+      {"f16_nt",
+       "gemm_nt",
+       {"matmul_nt_trans", "matmul_nt_strides"},
+       true,
+       false,
+       4e-3,
+       2e-3},
+      {"tf32", "gemm_tf32", {"matmul_tf32"}, false, false, 1e-2, 5e-3},
+      {"f16_gelu", "gemm_gelu", {"matmul_bias_gelu"}, false, true, 4e-3, 2e-3},
+  };
+  return k;
+}
+
+struct Record {
+  std::string kind, shape, kernel, entry, config, error;
+  int M = 0, N = 0, K = 0, runs = 0;
+  double ms = 0, tflops = 0, maxErr = 0, relL2 = 0;
+  bool ok = false;
+};
+
+Record makeRecord(const Shape &s, const std::string &kernel) {
+  Record r;
+  r.kind = s.kind;
+  r.shape = s.label();
+  r.kernel = kernel;
+  r.M = s.M;
+  r.N = s.N;
+  r.K = s.K;
+  return r;
+}
+
+double median(std::vector<double> v) {
+  std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+/// do_bench's method: estimate, warm up, then launches each after an L2
+/// flush, events around the launch only; returns the median (ms).
+double timeMs(const blk::Context &ctx, blk::DeviceBuffer<int32_t> &flush,
+              const std::function<void()> &launch, int &runs) {
+  std::vector<double> est;
+  for (int i = 0; i < 3; ++i) {
+    blk::Event s(ctx), e(ctx);
+    flush.fill(0);
+    s.record();
+    launch();
+    e.record();
+    e.synchronize();
+    est.push_back(double(e.elapsedMs(s)));
+  }
+  double t = std::max(median(est), 1e-3);
+  int warmup = std::clamp(int(kWarmupMs / t), 1, kMaxRuns);
+  runs = std::clamp(int(kRepMs / t), kMinRuns, kMaxRuns);
+  for (int i = 0; i < warmup; ++i)
+    launch();
+  std::vector<blk::Event> start, stop;
+  for (int i = 0; i < runs; ++i) {
+    start.emplace_back(ctx);
+    stop.emplace_back(ctx);
+  }
+  for (int i = 0; i < runs; ++i) {
+    flush.fill(0);
+    start[size_t(i)].record();
+    launch();
+    stop[size_t(i)].record();
+  }
+  stop.back().synchronize();
+  ctx.synchronize();
+  std::vector<double> ts;
+  for (int i = 0; i < runs; ++i)
+    ts.push_back(double(stop[size_t(i)].elapsedMs(start[size_t(i)])));
+  return median(ts);
+}
+
+/// One checked output element: its float64 reference and error scale.
+struct Sample {
+  int i = 0, j = 0;
+  double ref = 0, denom = 1;
+};
+
+double geluTanh(double x) {
+  const double k = 0.7978845608028654; // sqrt(2 / pi)
+  return 0.5 * x * (1.0 + std::tanh(k * (x + 0.044715 * x * x * x)));
+}
+
+/// Random elements plus the corners and samples of the last row and column
+/// (the masked edges), each with its float64 reference.
+std::vector<Sample> makeSamples(const Shape &s, const Kind &kind,
+                                const std::vector<float> &A,
+                                const std::vector<float> &B,
+                                const std::vector<float> &bias) {
+  const int M = s.M, N = s.N, K = s.K;
+  uint64_t rng = 0x5EED0000ull + uint64_t(M) * 31 + uint64_t(N) * 7 + uint64_t(K);
+  std::vector<std::pair<int, int>> at = {
+      {0, 0}, {M - 1, N - 1}, {0, N - 1}, {M - 1, 0}};
+  for (int t = 0; t < kEdgeSamples; ++t) {
+    at.push_back({M - 1, int(splitmix(rng) % uint64_t(N))});
+    at.push_back({int(splitmix(rng) % uint64_t(M)), N - 1});
+  }
+  for (int t = 0; t < kRandomSamples; ++t)
+    at.push_back({int(splitmix(rng) % uint64_t(M)),
+                  int(splitmix(rng) % uint64_t(N))});
+  std::vector<Sample> out;
+  for (auto [i, j] : at) {
+    double sum = 0, sq = 0;
+    const float *a = &A[size_t(i) * size_t(K)];
+    for (int k = 0; k < K; ++k) {
+      double b = kind.bTransposed ? B[size_t(j) * size_t(K) + size_t(k)]
+                                  : B[size_t(k) * size_t(N) + size_t(j)];
+      double p = double(a[k]) * b;
+      sum += p;
+      sq += p * p;
+    }
+    double ref = kind.biasGelu ? geluTanh(sum + double(bias[size_t(j)])) : sum;
+    out.push_back({i, j, ref, std::sqrt(sq) + std::fabs(ref)});
+  }
+  return out;
+}
+
+/// Every element written (none left NaN), then the sampled errors.
+template <class T>
+bool checkOutput(const std::vector<T> &got, const Shape &s, const Kind &kind,
+                 const std::vector<Sample> &samples, Record &r) {
+  size_t bad = 0, first = 0;
+  for (size_t i = 0; i < got.size(); ++i)
+    if (!Elem<T>::finite(got[i]) && bad++ == 0)
+      first = i;
+  if (bad) {
+    r.error = std::to_string(bad) + " of " + std::to_string(got.size()) +
+              " elements not finite (unwritten or NaN), first C[" +
+              std::to_string(first / size_t(s.N)) + "][" +
+              std::to_string(first % size_t(s.N)) + "]";
+    r.maxErr = INFINITY;
+    return false;
+  }
+  double num = 0, den = 0;
+  const Sample *worst = nullptr;
+  for (const Sample &x : samples) {
+    double g = Elem<T>::to(got[size_t(x.i) * size_t(s.N) + size_t(x.j)]);
+    double d = g - x.ref, e = std::fabs(d) / x.denom;
+    if (!worst || e > r.maxErr) {
+      r.maxErr = e;
+      worst = &x;
+    }
+    num += d * d;
+    den += x.ref * x.ref;
+  }
+  r.relL2 = std::sqrt(num / den);
+  bool ok = r.maxErr <= kind.tolMax && r.relL2 <= kind.tolL2;
+  if (!ok) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "max err %.3g (tol %.1g) at C[%d][%d] = %.6g, expected %.6g; "
+                  "rel L2 %.3g (tol %.1g)",
+                  r.maxErr, kind.tolMax, worst->i, worst->j,
+                  double(Elem<T>::to(got[size_t(worst->i) * size_t(s.N) +
+                                         size_t(worst->j)])),
+                  worst->ref, r.relL2, kind.tolL2);
+    r.error = buf;
+  }
+  return ok;
+}
+
+std::string configString(const blk::Specialization &spec) {
+  std::string s;
+  for (const blk::ConfigValue &v : spec.config)
+    s += v.name + "=" + std::to_string(v.intValue) + " ";
+  return s + "num_warps=" + std::to_string(spec.numWarps) +
+         " num_stages=" + std::to_string(spec.numStages);
+}
+
+template <class T>
+void runShape(const blk::Context &ctx, const std::string &dir,
+              blk::DeviceBuffer<int32_t> &flush, const Shape &s,
+              const Kind &kind, std::vector<Record> &out) {
+  const int M = s.M, N = s.N, K = s.K;
+  const size_t MK = size_t(M) * size_t(K), KN = size_t(K) * size_t(N),
+               MN = size_t(M) * size_t(N);
+  // Inputs in [-1, 1); with the GELU epilogue B is scaled so that A B is of
+  // order 1 (standard deviation ~1), where GELU is not just x or 0.
+  std::vector<float> fa(MK), fb(KN), fbias(kind.biasGelu ? size_t(N) : 0);
+  randomFill(fa, 11, -1.f, 1.f);
+  float bs = kind.biasGelu ? 3.0f / std::sqrt(float(K)) : 1.0f;
+  randomFill(fb, 12, -bs, bs);
+  randomFill(fbias, 13, -1.f, 1.f);
+  std::vector<T> ha(MK), hb(KN);
+  for (size_t i = 0; i < MK; ++i)
+    fa[i] = Elem<T>::to(ha[i] = Elem<T>::from(fa[i]));
+  for (size_t i = 0; i < KN; ++i)
+    fb[i] = Elem<T>::to(hb[i] = Elem<T>::from(fb[i]));
+  std::vector<blk::half> hbias(fbias.size());
+  for (size_t i = 0; i < fbias.size(); ++i)
+    fbias[i] = fromHalf((hbias[i] = blk::half{toHalf(fbias[i])}).bits);
+  std::vector<Sample> samples = makeSamples(s, kind, fa, fb, fbias);
+  fa = {};
+  fb = {};
+
+  blk::DeviceBuffer<T> a(ctx, ha), b(ctx, hb), c(ctx, MN);
+  blk::DeviceBuffer<blk::half> bias(ctx, hbias.empty()
+                                             ? std::vector<blk::half>(1)
+                                             : hbias);
+  ha = {};
+  hb = {};
+  auto launch = [&](const blk::Kernel &k) {
+    if (kind.biasGelu)
+      k.launch(a, b, bias, c, M, N, K, K, N, N);
+    else if (kind.bTransposed) // stride_am = K, stride_bn = K, stride_cm = N
+      k.launch(a, b, c, M, N, K, K, K, N);
+    else // stride_am = K, stride_bk = N, stride_cm = N
+      k.launch(a, b, c, M, N, K, K, N, N);
+  };
+
+  blk::Module mod = ctx.load(dir + "/" + kind.file + ".fatbin");
+  for (const std::string &kname : kind.kernels) {
+    const blk::KernelDesc *desc = mod.manifest().findKernel(kname);
+    if (!desc) {
+      Record r = makeRecord(s, kname);
+      r.error = "kernel not in module " + kind.file + ".fatbin";
+      out.push_back(r);
+      continue;
+    }
+    for (const blk::Specialization &spec : desc->specializations) {
+      Record r = makeRecord(s, kname);
+      r.entry = spec.entry;
+      r.config = configString(spec);
+      try {
+        blk::Kernel k = mod.kernel(kname);
+        for (const blk::ConfigValue &v : spec.config)
+          k = k.with(v.name, v.intValue);
+        k = k.with("num_warps", spec.numWarps);
+        c.fill(Elem<T>::nan());
+        launch(k);
+        ctx.synchronize();
+        r.ok = checkOutput(c.download(), s, kind, samples, r);
+        if (r.ok) {
+          r.ms = timeMs(ctx, flush, [&] { launch(k); }, r.runs);
+          r.tflops = 2.0 * M * N * double(K) / (r.ms * 1e-3) * 1e-12;
+        }
+      } catch (const blk::Error &e) {
+        r.ok = false;
+        r.error = e.what();
+      }
+      std::printf("%-8s %-15s %-18s %-56s %s %9.4f ms %7.1f TFLOP/s "
+                  "err %.2g l2 %.2g runs %d %s\n",
+                  r.kind.c_str(), r.shape.c_str(), kname.c_str(),
+                  r.config.c_str(), r.ok ? "ok  " : "FAIL", r.ms, r.tflops,
+                  r.maxErr, r.relL2, r.runs, r.error.c_str());
+      std::fflush(stdout);
+      out.push_back(r);
+    }
+  }
+}
+
+std::vector<Shape> readCases(const std::string &path, const std::string &mode) {
+  std::ifstream in(path);
+  if (!in)
+    throw blk::Error("cannot read " + path);
+  std::vector<Shape> shapes;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    std::string set;
+    Shape s;
+    if (!(ls >> set) || set[0] == '#' || set != mode)
+      continue;
+    if (!(ls >> s.kind >> s.M >> s.N >> s.K))
+      throw blk::Error("bad line in " + path + ": " + line);
+    shapes.push_back(s);
+  }
+  return shapes;
+}
+
+std::string jsonEscape(const std::string &s) {
+  std::string o;
+  for (char c : s)
+    if (c == '"' || c == '\\')
+      o += std::string("\\") + c;
+    else if (c == '\n')
+      o += "\\n";
+    else if (static_cast<unsigned char>(c) >= 0x20)
+      o += c;
+  return o;
+}
+
+std::string num(double v) { // JSON has no inf/NaN
+  if (!std::isfinite(v))
+    return "null";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+void writeJson(const std::string &path, const std::vector<Record> &records) {
+  FILE *f = std::fopen(path.c_str(), "w");
+  if (!f)
+    return;
+  std::fprintf(f, "[\n");
+  for (size_t i = 0; i < records.size(); ++i) {
+    const Record &r = records[i];
+    std::fprintf(
+        f,
+        "  {\"case\": \"%s\", \"shape\": \"%s\", \"M\": %d, \"N\": %d, "
+        "\"K\": %d, \"kernel\": \"%s\", \"entry\": \"%s\", \"config\": "
+        "\"%s\", \"ok\": %s, \"ms\": %s, \"tflops\": %s, \"runs\": %d, "
+        "\"max_err\": %s, \"rel_l2\": %s, \"error\": \"%s\"}%s\n",
+        r.kind.c_str(), r.shape.c_str(), r.M, r.N, r.K, r.kernel.c_str(),
+        r.entry.c_str(), jsonEscape(r.config).c_str(),
+        r.ok ? "true" : "false", num(r.ms).c_str(), num(r.tflops).c_str(),
+        r.runs, num(r.maxErr).c_str(), num(r.relL2).c_str(),
+        jsonEscape(r.error).c_str(), i + 1 < records.size() ? "," : "");
+  }
+  std::fprintf(f, "]\n");
+  std::fclose(f);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc != 5) {
+    std::fprintf(stderr,
+                 "usage: gemm-bench FATBIN_DIR CASES MODE OUT.json\n");
+    return 2;
+  }
+  std::optional<blk::Context> ctx;
+  try {
+    ctx.emplace();
+  } catch (const blk::Error &e) {
+    std::printf("SKIP: no usable GPU: %s\n", e.what());
+    return 77;
+  }
+  std::printf("device: %s, %d SMs\n", ctx->device().name.c_str(),
+              ctx->device().multiprocessors);
+  std::vector<Record> records;
+  int status = 0;
+  try {
+    std::vector<Shape> shapes = readCases(argv[2], argv[3]);
+    blk::DeviceBuffer<int32_t> flush(*ctx, kFlushInts);
+    for (const Shape &s : shapes) {
+      auto it = std::find_if(kinds().begin(), kinds().end(),
+                             [&](const Kind &k) { return k.name == s.kind; });
+      if (it == kinds().end()) {
+        std::printf("unknown case %s\n", s.kind.c_str());
+        status = 1;
+        continue;
+      }
+      try {
+        if (s.kind == "bf16")
+          runShape<blk::bfloat16>(*ctx, argv[1], flush, s, *it, records);
+        else if (s.kind == "tf32")
+          runShape<float>(*ctx, argv[1], flush, s, *it, records);
+        else
+          runShape<blk::half>(*ctx, argv[1], flush, s, *it, records);
+      } catch (const blk::Error &e) { // e.g. the module does not load
+        Record r = makeRecord(s, "");
+        r.error = e.what();
+        std::printf("%-8s %-15s FAIL %s\n", s.kind.c_str(), s.label().c_str(),
+                    e.what());
+        records.push_back(r);
+      }
+      writeJson(argv[4], records); // after every shape: partial runs count
+    }
+  } catch (const blk::Error &e) {
+    std::printf("FAIL: %s\n", e.what());
+    status = 1;
+  }
+  writeJson(argv[4], records);
+  for (const Record &r : records)
+    if (!r.ok)
+      status = 1;
+  return status;
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The GEMM benchmark of issue 14, in one call of the device machine:
+# build libblkrt alone (-DBLK_BUILD_COMPILER=OFF, no tests) and the harness
+# bench/gemm/gemm_bench.cpp, time the blk kernels (fatbins built here by
+# bench/gemm/build_gemm_fatbins.sh into bench/gemm/fatbins/, carried along
+# with .rtdeps), dump the SASS of every blk kernel and count its matrix and
+# FMA instructions, then time Triton's tutorial kernel and cuBLAS on the same
+# shapes (bench/gemm/gemm_ref.py) and print the tables.
+#   bash bench/gemm/run_gemm_on_device.sh [quick|full]   (from the repository root)
+# `quick`: every kernel on small ragged shapes plus one 4096^3 row; `full`:
+# the issue's table (bench/gemm/cases.txt). Everything goes to $OUT (or
+# /tmp/blk-gemm-out), at most 8 files: machine.txt, run.log, blk.json,
+# results.json, table.md, sass_counts.txt, resources.txt, sass.txt.gz.
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+MODE=${1:-full}
+OUT=${OUT:-/tmp/blk-gemm-out}
+B=${BLK_BENCH_BUILD:-/tmp/blk-gemm-build}
+FAT=${BLK_GEMM_FATBINS:-$ROOT/bench/gemm/fatbins}
+mkdir -p "$OUT" "$B"
+export PATH=/usr/local/cuda/bin:$PATH PYTHONUNBUFFERED=1
+step() { echo; echo "=== $* ($(date +%T))"; }
+
+main() {
+
+step machine
+{
+  date -u
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm,clocks.mem,temperature.gpu,power.draw --format=csv
+  python3 -c "import torch, triton; print('torch', torch.__version__, 'cuda', torch.version.cuda, 'triton', triton.__version__)"
+  nvcc --version | tail -2; g++ --version | head -1; nproc
+} 2>&1 | tee "$OUT/machine.txt"
+ls -l "$FAT"/*.fatbin || { echo "no fatbins in $FAT: run bench/gemm/build_gemm_fatbins.sh here and carry bench/gemm/fatbins"; return 1; }
+
+extra=()
+[ -f /usr/include/nlohmann/json.hpp ] ||
+  extra+=(-DBLK_NLOHMANN_JSON_INCLUDE_DIR="$ROOT/.rtdeps/include")
+step build
+cmake -S "$ROOT" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DBLK_BUILD_COMPILER=OFF -DBLK_BUILD_TESTS=OFF "${extra[@]}" > "$B.configure.log" 2>&1 ||
+  { tail -30 "$B.configure.log"; return 1; }
+cmake --build "$B" -j "$(nproc)" --target blkrt > "$B.build.log" 2>&1 ||
+  { grep -E "error|FAILED" "$B.build.log" | head -30; return 1; }
+lib=$(dirname "$(find "$B" -name 'libblkrt.so' | head -1)")
+g++ -O2 -std=c++17 -Wall -Wextra -I "$ROOT/runtime/include" "$ROOT/bench/gemm/gemm_bench.cpp" \
+  -o "$B/gemm-bench" -L"$lib" -lblkrt -Wl,-rpath,"$lib" || return 1
+
+step "blk (libblkrt), $MODE"
+"$B/gemm-bench" "$FAT" "$ROOT/bench/gemm/cases.txt" "$MODE" "$OUT/blk.json"
+status=$?
+
+step "sass and resource usage"
+for f in "$FAT"/*.fatbin; do
+  echo "##### $(basename "$f")"
+  cuobjdump -sass "$f"
+done > "$OUT/sass.txt" 2>&1
+for f in "$FAT"/*.fatbin; do
+  echo "##### $(basename "$f")"
+  cuobjdump --dump-resource-usage "$f"
+done > "$OUT/resources.txt" 2>&1
+awk '/Function :/ { fn = $3; order[++n] = fn }
+     fn != "" && /\/\*[0-9a-f]+\*\// {
+       if ($0 ~ /HGMMA/) h[fn]++; if ($0 ~ /HMMA/) m[fn]++; if ($0 ~ /FFMA/) f[fn]++
+       if ($0 ~ /LDSM/) s[fn]++; if ($0 ~ /LDGSTS/) a[fn]++; if ($0 ~ /UTMALDG/) t[fn]++
+       if ($0 ~ /LDL/) ll[fn]++; if ($0 ~ /STL/) sl[fn]++ }
+     END { for (i = 1; i <= n; ++i) { fn = order[i]
+       printf "%s HGMMA=%d HMMA=%d FFMA=%d LDSM=%d LDGSTS=%d UTMALDG=%d LDL=%d STL=%d\n", fn,
+              h[fn], m[fn], f[fn], s[fn], a[fn], t[fn], ll[fn], sl[fn] } }' "$OUT/sass.txt" > "$OUT/sass_counts.txt"
+cat "$OUT/sass_counts.txt"
+gzip -f "$OUT/sass.txt"
+
+step "Triton, cuBLAS; tables"
+python3 "$ROOT/bench/gemm/gemm_ref.py" "$OUT/blk.json" "$OUT" "$MODE" "$FAT" "$OUT/sass_counts.txt" || status=1
+echo "exit $status"
+return $status
+}
+
+main 2>&1 | tee "$OUT/run.log"
+exit "${PIPESTATUS[0]}"
