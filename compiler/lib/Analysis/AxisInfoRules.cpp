@@ -198,18 +198,25 @@ static AxisInfo divRule(const AxisInfo &lhs, const AxisInfo &rhs,
   return elementwise(lhs.getRank(), dim, constant);
 }
 
-/// x % c and x & (c - 1) for a power-of-two constant c.
+/// x % c and x & (c - 1) for a power-of-two constant c; and x % n for an n
+/// uniform over x's runs and known to be a multiple of a power of two p
+/// (`N: i32 @multiple_of(16)`, Triton's `offs % N`): x wraps only at
+/// multiples of p, so runs of x aligned to p stay contiguous.
 static AxisInfo remRule(const AxisInfo &lhs, std::optional<int64_t> c,
                         const AxisInfo &rhs, std::optional<int64_t> constant) {
   auto dim = [&](unsigned d) -> std::tuple<int64_t, int64_t, int64_t> {
     int64_t constancy = std::gcd(lhs.getConstancy(d), rhs.getConstancy(d));
-    if (!c || *c <= 0 || !llvm::isPowerOf2_64(*c))
+    std::optional<int64_t> period = c;
+    if (!c && rhs.getConstancy(d) >= lhs.getContiguity(d) && elemDiv(rhs, d) > 1)
+      period = elemDiv(rhs, d);
+    if (!period || *period <= 0 || !llvm::isPowerOf2_64(*period))
       return {1, 1, constancy};
-    constancy = std::max(constancy, lhs.getConstancy(d));
-    int64_t block = std::min(*c, lhs.getContiguity(d));
+    if (c)
+      constancy = std::max(constancy, lhs.getConstancy(d));
+    int64_t block = std::min(*period, lhs.getContiguity(d));
     if (lhs.getContiguity(d) > 1 && lhs.getDivisibility(d) >= block)
-      return {block, std::min(lhs.getDivisibility(d), *c), constancy};
-    return {1, std::min(elemDiv(lhs, d), *c), constancy};
+      return {block, std::min(lhs.getDivisibility(d), *period), constancy};
+    return {1, std::min(elemDiv(lhs, d), *period), constancy};
   };
   return elementwise(lhs.getRank(), dim, constant);
 }

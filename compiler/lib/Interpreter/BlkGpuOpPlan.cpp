@@ -13,7 +13,9 @@
 //
 // Shared-memory ops are copies on the same model (LocalMemory.cpp): a
 // memdesc value is a Block in the environment, `local_alloc` copies its
-// operand in, `local_store` overwrites its slot, `local_load` copies it out, `wgmma` is a dot of two slots.
+// operand in, `local_store` overwrites its slot, `local_load` copies it out, `wgmma` is a dot of two slots,
+// `async_copy` a masked load into a slot (complete when issued: commit and
+// wait do nothing).
 //
 // Test: tests/lit/interp/blkgpu-ir.mlir, KernelTest.cpp (BlkGpu*).
 //
@@ -27,11 +29,14 @@ namespace blk::interp {
 bool classifyBlkGpuOp(mlir::Operation *op, OpPlan &p, std::string &error) {
   llvm::StringRef name = op->getName().getStringRef();
   std::optional<OpKind> kind = llvm::StringSwitch<std::optional<OpKind>>(name)
-                                   .Case("blkgpu.convert_layout", OpKind::Identity)
+                                   .Cases("blkgpu.convert_layout", "blkgpu.wgmma_wait",
+                                          OpKind::Identity)
                                    .Case("blkgpu.barrier", OpKind::Barrier)
                                    .Cases("blkgpu.local_alloc", "blkgpu.local_store",
                                           "blkgpu.local_load", "blkgpu.memdesc_index",
                                           "blkgpu.wgmma", OpKind::LocalMemory)
+                                   .Cases("blkgpu.async_copy", "blkgpu.async_commit",
+                                          "blkgpu.async_wait", OpKind::LocalMemory)
                                    .Default(std::nullopt);
   if (!kind) {
     error = "the interpreter does not support `" + name.str() + "`";

@@ -53,6 +53,8 @@ private:
   bool execLocalMemory(mlir::Operation &op, const OpPlan &p);
   /// blkgpu.wgmma: a dot whose operands are shared-memory slots.
   bool execWarpGroupDot(mlir::Operation &op, const OpPlan &p);
+  /// blkgpu.async_copy: a masked load (zeros where off) into a slot.
+  bool execAsyncCopy(mlir::Operation &op, const OpPlan &p);
   /// Copies the slot `memdesc` names out of its buffer; an error message
   /// when the buffer cannot be traced.
   std::string readSlot(mlir::Value memdesc, Block &out);

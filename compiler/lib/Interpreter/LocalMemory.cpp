@@ -71,9 +71,34 @@ bool Executor::execWarpGroupDot(Operation &op, const OpPlan &p) {
   return true;
 }
 
+bool Executor::execAsyncCopy(Operation &op, const OpPlan &p) {
+  auto copy = cast<gpu::AsyncCopyOp>(op);
+  Value buffer;
+  size_t first = 0;
+  if (std::string error = slotOf(copy.getDst(), buffer, first); !error.empty())
+    return fail(p, error);
+  Block &whole = env[buffer];
+  const Block &ptrs = get(copy.getPtr());
+  const Block *mask = copy.getMask() ? &get(copy.getMask()) : nullptr;
+  Block out;
+  // Masked-off elements are zeros, as cp.async's zero fill writes.
+  if (std::optional<AccessFault> fault = loadBlock(mem, ptrs, mask, nullptr, whole.kind, out))
+    return failAt(p, fault->message, ptrs.shape, fault->element);
+  if (whole.isFloat())
+    std::copy(out.f.begin(), out.f.end(), whole.f.begin() + first);
+  else
+    std::copy(out.i.begin(), out.i.end(), whole.i.begin() + first);
+  return true;
+}
+
 bool Executor::execLocalMemory(Operation &op, const OpPlan &p) {
   if (isa<gpu::WarpGroupDotOp>(op))
     return execWarpGroupDot(op, p);
+  if (isa<gpu::AsyncCopyOp>(op))
+    return execAsyncCopy(op, p);
+  // A copy is complete when issued: nothing to commit or wait for.
+  if (isa<gpu::AsyncCommitOp, gpu::AsyncWaitOp>(op))
+    return true;
   if (auto alloc = dyn_cast<gpu::LocalAllocOp>(op)) {
     if (alloc.getSrc())
       set(alloc.getResult(), get(alloc.getSrc()));

@@ -48,3 +48,24 @@ func.func @identity_and_dead(%x: !blk.ptr<f32>)
   blk.store %xp, %same : tensor<512x!blk.ptr<f32>, #a>
   return
 }
+
+// A narrowing cast after a move runs before it: f16 moves, not f32.
+// CHECK-LABEL: func.func @cast_before_move
+// CHECK: %[[H:.*]] = arith.truncf %{{.*}} : tensor<512xf32, #[[A]]> to tensor<512xf16, #[[A]]>
+// CHECK-NEXT: %[[M:.*]] = blkgpu.convert_layout %[[H]] : tensor<512xf16, #[[A]]> -> tensor<512xf16, #[[B]]>
+// CHECK-NOT: arith.truncf
+// CHECK: blk.store %{{.*}}, %[[M]]
+func.func @cast_before_move(%x: !blk.ptr<f32>, %y: !blk.ptr<f16>)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %r = blk.make_range 0, 512 : tensor<512xi32, #a>
+  %xs = blk.splat %x : !blk.ptr<f32> -> tensor<512x!blk.ptr<f32>, #a>
+  %xp = blk.addptr %xs, %r : tensor<512x!blk.ptr<f32>, #a>, tensor<512xi32, #a>
+  %v = blk.load %xp : tensor<512x!blk.ptr<f32>, #a>
+  %vb = blkgpu.convert_layout %v : tensor<512xf32, #a> -> tensor<512xf32, #b>
+  %h = arith.truncf %vb : tensor<512xf32, #b> to tensor<512xf16, #b>
+  %rb = blk.make_range 0, 512 : tensor<512xi32, #b>
+  %ys = blk.splat %y : !blk.ptr<f16> -> tensor<512x!blk.ptr<f16>, #b>
+  %yp = blk.addptr %ys, %rb : tensor<512x!blk.ptr<f16>, #b>, tensor<512xi32, #b>
+  blk.store %yp, %h : tensor<512x!blk.ptr<f16>, #b>
+  return
+}

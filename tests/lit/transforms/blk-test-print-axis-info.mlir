@@ -145,3 +145,34 @@ func.func @loop(%x: !blk.ptr<f32> {blk.aligned = 16 : i32}, %n: i32) {
   return
 }
 
+
+// -----
+
+// Triton's `offs % N` with N a multiple of 16: the runs of 128 wrap only at
+// multiples of 16, so runs of 16 stay contiguous; an N with no hint wraps
+// anywhere.
+// expected-remark @below {{arg 0: contiguity = [1], divisibility = [16], constancy = [1]}}
+// expected-remark @below {{arg 1: contiguity = [1], divisibility = [1], constancy = [1]}}
+func.func @wrap(%n: i32 {blk.multiple_of = 16 : i32}, %m: i32) {
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %pid = blk.program_id 0
+  // expected-remark @below {{contiguity = [1], divisibility = [128], constancy = [1], constant = 128}}
+  %c128 = arith.constant 128 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [128], constancy = [1]}}
+  %base = arith.muli %pid, %c128 : i32
+  // expected-remark @below {{contiguity = [128], divisibility = [1073741824], constancy = [1]}}
+  %r = blk.make_range 0, 128 : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [128], constancy = [128]}}
+  %b = blk.splat %base : i32 -> tensor<128xi32>
+  // expected-remark @below {{contiguity = [128], divisibility = [128], constancy = [1]}}
+  %offs = arith.addi %b, %r : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [128]}}
+  %ns = blk.splat %n : i32 -> tensor<128xi32>
+  // expected-remark @below {{contiguity = [16], divisibility = [16], constancy = [1]}}
+  %w = arith.remsi %offs, %ns : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [128]}}
+  %ms = blk.splat %m : i32 -> tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %v = arith.remsi %offs, %ms : tensor<128xi32>
+  return
+}

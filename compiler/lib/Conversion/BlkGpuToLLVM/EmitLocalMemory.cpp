@@ -20,20 +20,6 @@ using namespace mlir;
 
 namespace blk::gpu {
 
-/// Elements per access: the thread's run along the slot's row dim, capped
-/// at 16 bytes and at a swizzle group (which stays contiguous), dividing
-/// the stored row so every access is aligned.
-static unsigned accessWidth(const LayoutView &view, const SmemLayout &layout, unsigned bytes) {
-  if (layout.inner >= view.rank())
-    return 1;
-  unsigned run = runLength(view, layout.inner);
-  unsigned w = 1;
-  while (w * 2 <= run && w * 2 * bytes <= 16 && (layout.blockLen() + layout.pad) % (w * 2) == 0 &&
-         (layout.maxPhase == 1 || w * 2 <= layout.swizzleVec))
-    w *= 2;
-  return w;
-}
-
 /// Stores (or, with `values` null, loads) this thread's elements of a block
 /// in layout `view` at `slot` in `layout`, in vectors of accessWidth.
 static Elems moveElements(Emitter &e, const LayoutView &view, const SmemLayout &layout,
@@ -41,7 +27,7 @@ static Elems moveElements(Emitter &e, const LayoutView &view, const SmemLayout &
   llvm::IRBuilder<> &b = e.b;
   llvm::Type *regTy = e.llvmType(elemType), *memTy = e.memType(elemType);
   unsigned bytes = e.mod.getDataLayout().getTypeAllocSize(memTy);
-  unsigned w = accessWidth(view, layout, bytes);
+  unsigned w = sharedAccessWidth(view, layout, bytes);
   SmallVector<SmallVector<llvm::Value *>> coords = e.coords(view);
   Elems out(view.numElems(), nullptr);
   llvm::Type *accessTy = w == 1 ? memTy : llvm::FixedVectorType::get(memTy, w);
@@ -66,10 +52,7 @@ static Elems moveElements(Emitter &e, const LayoutView &view, const SmemLayout &
   return out;
 }
 
-/// True when a wgmma reads `buffer` (directly or through a ring slot): its
-/// reads go through the async proxy, which must be fenced after ordinary
-/// stores (PTX ISA, "Proxies").
-static bool readByAsyncProxy(Value buffer) {
+bool readByAsyncProxy(Value buffer) {
   for (Operation *user : buffer.getUsers()) {
     if (isa<WarpGroupDotOp>(user))
       return true;

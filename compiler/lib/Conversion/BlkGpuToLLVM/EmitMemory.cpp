@@ -75,6 +75,11 @@ static unsigned vectorWidth(Operation *op, const LayoutView *v, bool masked,
   return std::min<unsigned>(vec, v->sizeEff[d0]);
 }
 
+unsigned provenVectorWidth(Operation *op, const LayoutView &v, bool masked,
+                           bool trustAlignment) {
+  return v.base ? vectorWidth(op, &v, masked, trustAlignment) : 1;
+}
+
 namespace {
 /// How a memory op moves its groups (see chooseWidth).
 struct Width {

@@ -3,7 +3,8 @@
 // One blkgpu.wgmma is, per warpgroup:
 //   wgmma.fence                                 (accumulators written before)
 //   wgmma.mma_async m64nNk16  x  repM * repN * K/16
-//   wgmma.commit_group; wgmma.wait_group 0      (synchronous: done at the end)
+//   wgmma.commit_group; wgmma.wait_group P      (P = `pending`: 0 is synchronous,
+//                                                1 leaves this group running)
 // Each mma_async takes the accumulator registers of its tile as "+f"
 // operands (outputs tied to inputs) and two matrix descriptors
 // (WgmmaOperand.h). The wait's asm is tied to every accumulator too, so
@@ -40,6 +41,23 @@ static llvm::Value *baseDescriptor(Emitter &e, const WgmmaOperand &op, llvm::Val
   addr = b.CreateAdd(addr, b.CreateMul(group, e.i32(perGroup)));
   llvm::Value *field = b.CreateLShr(b.CreateAnd(addr, e.i32(0x3FFFF)), e.i32(4));
   return b.CreateOr(b.CreateZExt(field, b.getInt64Ty()), b.getInt64(op.descriptorBits()));
+}
+
+/// wgmma.wait_group `pending`, tied to every accumulator register so that
+/// LLVM cannot move a read of one above it; returns the registers after.
+static Elems emitWgmmaWait(Emitter &e, const Elems &acc, unsigned pending) {
+  PtxBuilder wait(e.b);
+  SmallVector<std::string> outs;
+  for (unsigned i = 0; i < acc.size(); ++i)
+    outs.push_back(wait.output(acc[i]->getType()));
+  for (unsigned i = 0; i < acc.size(); ++i)
+    wait.tiedInput(outs[i], acc[i]);
+  wait.line("wgmma.wait_group.sync.aligned " + std::to_string(pending) + ";").clobberMemory();
+  wait.emit(/*hasSideEffects=*/true);
+  Elems result;
+  for (unsigned i = 0; i < acc.size(); ++i)
+    result.push_back(wait.result(i));
+  return result;
 }
 
 llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
@@ -104,19 +122,13 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
           acc[elems[j]] = ptx.result(j);
       }
   emitPtx(b, "wgmma.commit_group.sync.aligned;");
-  // The wait, tied to every accumulator register.
-  PtxBuilder wait(b);
-  SmallVector<std::string> outs;
-  for (unsigned i = 0; i < acc.size(); ++i)
-    outs.push_back(wait.output(b.getFloatTy()));
-  for (unsigned i = 0; i < acc.size(); ++i)
-    wait.tiedInput(outs[i], acc[i]);
-  wait.line("wgmma.wait_group.sync.aligned 0;").clobberMemory();
-  wait.emit(/*hasSideEffects=*/true);
-  Elems result;
-  for (unsigned i = 0; i < acc.size(); ++i)
-    result.push_back(acc.size() == 1 ? wait.result(0) : wait.result(i));
-  set(wgmma.getResult(), std::move(result));
+  set(wgmma.getResult(), emitWgmmaWait(*this, acc, wgmma.getPending()));
+  return llvm::Error::success();
+}
+
+llvm::Error Emitter::emitWarpGroupDotWait(Operation *op) {
+  auto wait = cast<WarpGroupDotWaitOp>(op);
+  set(wait.getResult(), emitWgmmaWait(*this, get(wait.getAcc()), wait.getPending()));
   return llvm::Error::success();
 }
 

@@ -26,6 +26,13 @@ namespace blk::gpu {
 
 using Elems = llvm::SmallVector<llvm::Value *, 4>;
 
+/// Elements per global access that `op`'s recorded hints prove for a
+/// pointer block in layout `v` (EmitMemory.cpp; 1 when nothing is proven).
+/// Without `trustAlignment`, 16-byte alignment is assumed (to be tested at
+/// run time): only contiguity and mask constancy count.
+unsigned provenVectorWidth(mlir::Operation *op, const LayoutView &v, bool masked,
+                           bool trustAlignment = true);
+
 class Emitter {
 public:
   /// `target`: what the GPU has (shared-memory limits, instruction sets).
@@ -123,8 +130,11 @@ public:
   llvm::Error emitScan(mlir::Operation *op);
   llvm::Error emitDot(mlir::Operation *op);
   llvm::Error emitWarpGroupDot(mlir::Operation *op);
+  llvm::Error emitWarpGroupDotWait(mlir::Operation *op);
   llvm::Error emitDebugOp(mlir::Operation *op);
   llvm::Error emitLocalMemoryOp(mlir::Operation *op);
+  /// async_copy / async_commit / async_wait (EmitAsyncCopy.cpp).
+  llvm::Error emitAsyncCopyOp(mlir::Operation *op);
   /// program_id, num_programs and blkgpu.barrier.
   llvm::Error emitProgramOp(mlir::Operation *op);
   llvm::Error emitControlFlow(mlir::Operation *op);

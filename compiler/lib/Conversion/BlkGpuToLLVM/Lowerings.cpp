@@ -51,6 +51,8 @@ const LoweringRegistry &lowerings() {
         .add<ScanOp>(&Emitter::emitScan)
         .add<DotOp>(&Emitter::emitDot)
         .add<WarpGroupDotOp>(&Emitter::emitWarpGroupDot)
+        .add<WarpGroupDotWaitOp>(&Emitter::emitWarpGroupDotWait)
+        .add<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp>(&Emitter::emitAsyncCopyOp)
         .add<PrintOp, AssertOp>(&Emitter::emitDebugOp)
         .add<LocalAllocOp, LocalStoreOp, LocalLoadOp, MemDescIndexOp>(&Emitter::emitLocalMemoryOp)
         .add<MakeRangeOp, SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp, ConvertLayoutOp,

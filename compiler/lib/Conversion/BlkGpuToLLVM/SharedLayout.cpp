@@ -31,4 +31,15 @@ llvm::Value *emitSmemOffset(llvm::IRBuilder<> &b, const SmemLayout &layout,
   return b.CreateAdd(b.CreateMul(row, b.getInt32(blockLen + layout.pad)), col);
 }
 
+unsigned sharedAccessWidth(const LayoutView &view, const SmemLayout &layout, unsigned bytes) {
+  if (layout.inner >= view.rank())
+    return 1;
+  unsigned run = runLength(view, layout.inner);
+  unsigned w = 1;
+  while (w * 2 <= run && w * 2 * bytes <= 16 && (layout.blockLen() + layout.pad) % (w * 2) == 0 &&
+         (layout.maxPhase == 1 || w * 2 <= layout.swizzleVec))
+    w *= 2;
+  return w;
+}
+
 } // namespace blk::gpu

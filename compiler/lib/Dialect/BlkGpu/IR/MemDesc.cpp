@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Dialect/BlkGpu/IR/BlkGpuDialect.h"
+#include "blk/IR/BlkTypes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -90,6 +91,19 @@ LogicalResult LocalStoreOp::verify() {
 
 LogicalResult LocalLoadOp::verify() {
   return verifySlot(*this, getType(), getSrc().getType());
+}
+
+LogicalResult AsyncCopyOp::verify() {
+  auto ptr = cast<RankedTensorType>(getPtr().getType());
+  MemDescType dst = getDst().getType();
+  auto pointee = dyn_cast<PtrType>(ptr.getElementType());
+  if (!pointee || pointee.getPointeeType() != dst.getElementType() ||
+      ptr.getShape() != dst.getShape())
+    return emitOpError() << "copies a block of pointers to " << dst.getElementType()
+                         << " shaped like the slot " << dst << ", got " << ptr;
+  if (getMask() && cast<RankedTensorType>(getMask().getType()).getShape() != ptr.getShape())
+    return emitOpError() << "mask must have the pointers' shape";
+  return success();
 }
 
 LogicalResult MemDescIndexOp::verify() {

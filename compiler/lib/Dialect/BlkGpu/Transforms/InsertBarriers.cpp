@@ -15,7 +15,11 @@
 // state at the top of the body joins the state before the loop and at the
 // end of the body), so an access in a loop is separated from its own
 // previous iteration; branches join. The kernel starts with nothing in
-// flight. Test: tests/lit/blkgpu/insert-barriers.mlir.
+// flight. An async_copy is checked against earlier accesses when issued
+// (it must not overwrite bytes still being read) but its write is placed
+// at the async_wait that completes it (every async_copy target counts as
+// written there), so the barrier between the copies landing and their
+// readers sits after the wait. Test: tests/lit/blkgpu/insert-barriers.mlir.
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Dialect/BlkGpu/Transforms/Passes.h"
@@ -97,7 +101,9 @@ static SmallVector<Access, 2> bufferAccesses(Operation *op, uint64_t sharedBytes
 
 class BarrierPlacer {
 public:
-  explicit BarrierPlacer(uint64_t sharedBytes) : sharedBytes(sharedBytes) {}
+  /// `asyncTargets`: the bytes every async_copy of the kernel writes.
+  BarrierPlacer(uint64_t sharedBytes, SmallVector<Access> asyncTargets)
+      : sharedBytes(sharedBytes), asyncTargets(std::move(asyncTargets)) {}
 
   /// The state after `block` entered with `in`; inserts barriers when
   /// `insert` (the last, fixpoint, visit).
@@ -109,6 +115,7 @@ private:
   Pending access(Operation *op, Pending in, const Access &access, bool insert);
 
   uint64_t sharedBytes;
+  SmallVector<Access> asyncTargets;
 };
 
 Pending BarrierPlacer::access(Operation *op, Pending in, const Access &a, bool insert) {
@@ -138,6 +145,22 @@ Pending BarrierPlacer::visitOp(Operation *op, Pending in, bool insert) {
     // Write (after waiting if needed), its own barrier, then read.
     access(op, std::move(in), Access{begin, end, true}, insert);
     return {Access{begin, end, false}};
+  }
+  // An async copy must not overwrite bytes still being read (checked when
+  // it is issued), but its writes land at the async_wait that completes
+  // it: that is where a later read must find them, after a barrier.
+  if (auto copy = dyn_cast<AsyncCopyOp>(op)) {
+    Access a = bufferBytes(copy.getDst(), true, sharedBytes);
+    if (conflicts(in, a)) {
+      if (insert)
+        OpBuilder(op).create<BarrierOp>(op->getLoc());
+      in.clear();
+    }
+    return in;
+  }
+  if (isa<AsyncWaitOp>(op)) {
+    in.insert(asyncTargets.begin(), asyncTargets.end());
+    return in;
   }
   SmallVector<Access, 2> accesses = bufferAccesses(op, sharedBytes);
   if (!accesses.empty()) {
@@ -191,7 +214,13 @@ struct InsertBarriersPass : impl::InsertBarriersBase<InsertBarriersPass> {
     if (func.getBody().empty())
       return;
     auto total = func->getAttrOfType<IntegerAttr>(kSharedBytesAttr);
-    BarrierPlacer(total ? total.getInt() : 0).visit(func.getBody().front(), {}, /*insert=*/true);
+    uint64_t bytes = total ? total.getInt() : 0;
+    SmallVector<Access> asyncTargets;
+    func.walk([&](AsyncCopyOp copy) {
+      asyncTargets.push_back(bufferBytes(copy.getDst(), true, bytes));
+    });
+    BarrierPlacer(bytes, std::move(asyncTargets))
+        .visit(func.getBody().front(), {}, /*insert=*/true);
   }
 };
 

@@ -49,7 +49,7 @@ static unsigned loopUnrollCount(scf::ForOp loop) {
   loop.getBody()->walk([&](Operation *op) {
     if (isa<scf::ForOp, scf::WhileOp, ReduceOp, ScanOp, DotOp, AtomicRMWOp, AtomicCASOp,
             PrintOp, AssertOp, ConvertLayoutOp, BarrierOp, LocalStoreOp, LocalLoadOp,
-            LocalAllocOp>(op)) {
+            LocalAllocOp, AsyncCopyOp, AsyncWaitOp, WarpGroupDotOp>(op)) {
       blocked = true;
       return;
     }

@@ -17,6 +17,7 @@ void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target) {
   kernel.addPass(createCoalesce());
   kernel.addPass(createAssignLayouts());
   kernel.addPass(createAccelerateMatmul(AccelerateMatmulOptions{target.arch}));
+  kernel.addPass(createPipelineLoops(PipelineLoopsOptions{target.arch}));
   kernel.addPass(createRemoveLayoutConversions());
   kernel.addPass(createChooseSharedLayouts());
   kernel.addPass(createAllocateShared());

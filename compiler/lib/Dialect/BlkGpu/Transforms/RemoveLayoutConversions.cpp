@@ -2,9 +2,10 @@
 //
 // Expects: blkgpu IR from blkgpu-assign-layouts.
 // Guarantees: no convert_layout of a convert_layout, none to the same type,
-// and none of a value that is cheap to recompute (index arithmetic from
+// none of a value that is cheap to recompute (index arithmetic from
 // make_range / splat / constants): that value is recomputed in the target
-// layout instead. Dead pure ops are erased. What remains needs data movement
+// layout instead; and none whose only user is a narrowing cast (truncf,
+// trunci): the cast runs first, so fewer bytes move. Dead pure ops are erased. What remains needs data movement
 // or a register permutation. Tests: tests/lit/blkgpu/remove-layout-conversions.mlir,
 // tests/lit/codegen/layouts-remove-converts.mlir.
 //
@@ -97,6 +98,23 @@ static bool simplify(ConvertLayoutOp cvt) {
     cvt.replaceAllUsesWith(src);
     cvt.erase();
     return true;
+  }
+  // A narrowing cast after the move goes before it: fewer bytes move
+  // through shared memory (the f32 accumulator of a dot cast to f16).
+  if (cvt->hasOneUse()) {
+    Operation *user = *cvt->getUsers().begin();
+    if (isa<arith::TruncFOp, arith::TruncIOp>(user)) {
+      OpBuilder b(user);
+      Type narrow = user->getResult(0).getType();
+      Operation *cast = b.clone(*user);
+      cast->setOperand(0, src);
+      cast->getResult(0).setType(withEncoding(narrow, getEncoding(src.getType())));
+      Value moved = b.create<ConvertLayoutOp>(cvt.getLoc(), narrow, cast->getResult(0));
+      user->getResult(0).replaceAllUsesWith(moved);
+      user->erase();
+      cvt.erase();
+      return true;
+    }
   }
   Operation *def = src.getDefiningOp();
   if (!def)

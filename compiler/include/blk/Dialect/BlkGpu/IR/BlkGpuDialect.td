@@ -188,15 +188,62 @@ def BlkGpu_WarpGroupDotOp : Op<BlkGpu_Dialect, "wgmma", [MemoryEffects<[MemRead]
     16-byte groups; the row of either may be its K or its M / N dim: the
     descriptor says which); `acc` and the result are [M, N] in a version-3
     #blkgpu.mma layout. Lowered to wgmma.mma_async per k16 step per
-    warpgroup, then a commit and a wait for all of them: synchronous.
+    warpgroup, then a commit and a wait until at most `pending` groups of
+    this warpgroup's wgmmas are in flight: 0 (the default) is synchronous;
+    1 (in a pipelined loop, blkgpu-pipeline-loops) leaves this one running
+    while the next iteration starts, and blkgpu.wgmma_wait after the loop
+    completes the last.
   }];
-  let arguments = (ins BlkGpu_MemDesc:$a, BlkGpu_MemDesc:$b, AnyRankedTensor:$acc);
+  let arguments = (ins BlkGpu_MemDesc:$a, BlkGpu_MemDesc:$b, AnyRankedTensor:$acc,
+                       DefaultValuedAttr<I32Attr, "0">:$pending);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,`
     type($acc) `->` type($result)
   }];
   let hasVerifier = 1;
+}
+
+def BlkGpu_WarpGroupDotWaitOp : Op<BlkGpu_Dialect, "wgmma_wait",
+                                    [MemoryEffects<[MemRead, MemWrite]>, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "wait for the wgmmas that write `acc` (at most `pending` groups stay in flight)";
+  let arguments = (ins AnyRankedTensor:$acc, I32Attr:$pending);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$acc attr-dict `:` type($acc)";
+}
+
+def BlkGpu_AsyncCopyOp : Op<BlkGpu_Dialect, "async_copy", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "start copying a block from global memory into a buffer slot";
+  let description = [{
+    Each thread copies its elements of the block at `ptr` (in the pointer
+    block's layout) into `dst`, a slot of a shared-memory buffer, without
+    waiting: cp.async, 4 to 16 bytes per copy. Elements whose `mask` is false
+    are filled with zeros. The copy belongs to the group the next
+    async_commit closes; async_wait completes it. Made by
+    blkgpu-pipeline-loops.
+  }];
+  let arguments = (ins AnyRankedTensor:$ptr, BlkGpu_MemDesc:$dst, Optional<AnyRankedTensor>:$mask);
+  let assemblyFormat = [{
+    $ptr `,` $dst (`,` $mask^)? attr-dict `:` type($ptr) `->` qualified(type($dst))
+    (`,` type($mask)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def BlkGpu_AsyncCommitOp : Op<BlkGpu_Dialect, "async_commit", [MemoryEffects<[MemWrite]>]> {
+  let summary = "close this thread's group of async copies (cp.async.commit_group)";
+  let assemblyFormat = "attr-dict";
+}
+
+def BlkGpu_AsyncWaitOp : Op<BlkGpu_Dialect, "async_wait", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "wait until at most `pending` groups of this thread's copies are in flight";
+  let description = [{
+    cp.async.wait_group: the copies of every older group are in shared memory
+    (this thread's: blkgpu-insert-barriers puts the barrier that makes every
+    thread's copies visible before a read).
+  }];
+  let arguments = (ins I32Attr:$pending);
+  let assemblyFormat = "attr-dict";
 }
 
 def BlkGpu_ConvertLayoutOp : Op<BlkGpu_Dialect, "convert_layout", [Pure]> {

@@ -68,6 +68,25 @@ def AccelerateMatmul : Pass<"blkgpu-accelerate-matmul", "mlir::func::FuncOp"> {
   let dependentDialects = ["::blk::gpu::BlkGpuDialect"];
 }
 
+def PipelineLoops : Pass<"blkgpu-pipeline-loops", "mlir::func::FuncOp"> {
+  let summary = "Fetch tensor-core operands num_stages - 1 iterations ahead";
+  let description = [{
+    Expects blkgpu IR after blkgpu-accelerate-matmul and the kernel's
+    `blk.num_stages` = S. With S >= 2 on a target with cp.async, each block
+    load of an innermost loop that only fills a shared-memory buffer (and
+    whose `other` is absent or zero) becomes an S-slot ring filled by
+    blkgpu.async_copy S - 1 iterations ahead: prologue, one commit per
+    iteration, async_wait of S - 2 pending groups before the reads, copies
+    past the end masked off, async_wait 0 after the loop.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", "\"sm_90a\"",
+           "the target architecture (whether it has cp.async)">,
+  ];
+  let dependentDialects = ["::blk::gpu::BlkGpuDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def RemoveLayoutConversions
     : Pass<"blkgpu-remove-layout-conversions", "mlir::func::FuncOp"> {
   let summary = "Drop layout conversions that are not needed";

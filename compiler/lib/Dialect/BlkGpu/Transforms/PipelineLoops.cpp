@@ -1,0 +1,331 @@
+//===- PipelineLoops.cpp - --blkgpu-pipeline-loops ------------------------===//
+//
+// Expects: blkgpu IR after blkgpu-accelerate-matmul; the kernel's
+// `blk.num_stages` = S. Guarantees: with S >= 2 on a target with cp.async,
+// in every innermost scf.for, each block load whose only user stores it
+// into a shared-memory buffer (a tensor-core operand) and whose `other` is
+// absent or zero is fetched S - 1 iterations ahead into an S-slot ring:
+//
+//   prologue: copies of iterations 0 .. S-2, one group each
+//   body i:   async_wait (S-2 groups may stay in flight: tile i has landed)
+//             the consumers read slot i % S
+//             copies of iteration i + S - 1 into slot (i + S - 1) % S; commit
+//   after:    async_wait 0
+//
+// Copies past the end are masked off (the tail is predicated, not peeled);
+// an empty group is still committed, so the wait count is the same in
+// every iteration. The ops that compute the copies' addresses, masks and
+// the loop-carried pointers they advance run S - 1 iterations ahead with
+// them (stage 0); everything else in the loop is stage S - 1. Loops whose
+// address computation has side effects, or that hold other loops, are left
+// alone. The schedule is expanded by MLIR's scf::pipelineForLoop.
+// Tests: tests/lit/blkgpu/pipeline-loops.mlir, the backend oracle.
+//
+//===----------------------------------------------------------------------===//
+#include "blk/Dialect/BlkGpu/IR/Layout.h"
+#include "blk/Dialect/BlkGpu/Transforms/Passes.h"
+#include "blk/IR/BlkOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+
+namespace blk::gpu {
+
+#define GEN_PASS_DEF_PIPELINELOOPS
+#include "blk/Dialect/BlkGpu/Transforms/Passes.h.inc"
+
+namespace {
+
+/// A load the ring prefetches and the buffer it fills, possibly through a
+/// trans (`dot(a, trans(b))`: the slot holds the transposed view).
+struct Prefetch {
+  LoadOp load;
+  TransOp trans; ///< null when the load fills the buffer directly
+  LocalAllocOp alloc;
+};
+
+} // namespace
+
+/// True when `v` is absent or a zero splat constant (cp.async fills zeros).
+static bool isZeroOrAbsent(Value v) {
+  if (!v)
+    return true;
+  auto cst = v.getDefiningOp<arith::ConstantOp>();
+  auto dense = cst ? dyn_cast<DenseElementsAttr>(cst.getValue()) : DenseElementsAttr();
+  if (!dense || !dense.isSplat())
+    return false;
+  if (auto f = dyn_cast<FloatAttr>(dense.getSplatValue<Attribute>()))
+    return f.getValue().isZero() && !f.getValue().isNegative();
+  if (auto i = dyn_cast<IntegerAttr>(dense.getSplatValue<Attribute>()))
+    return i.getValue().isZero();
+  return false;
+}
+
+/// The loads of `loop`'s body that fill a tensor-core operand buffer.
+static SmallVector<Prefetch> findPrefetches(scf::ForOp loop) {
+  SmallVector<Prefetch> out;
+  for (Operation &op : *loop.getBody()) {
+    auto load = dyn_cast<LoadOp>(&op);
+    if (!load || !isa<RankedTensorType>(load.getType()) || !load->hasOneUse() ||
+        !isZeroOrAbsent(load.getOther()))
+      continue;
+    Operation *user = *load->getUsers().begin();
+    auto trans = dyn_cast<TransOp>(user);
+    if (trans) {
+      if (!trans->hasOneUse())
+        continue;
+      user = *trans->getUsers().begin();
+    }
+    auto alloc = dyn_cast<LocalAllocOp>(user);
+    if (!alloc || alloc->getBlock() != loop.getBody())
+      continue;
+    out.push_back({load, trans, alloc});
+  }
+  return out;
+}
+
+/// (iv - lb) / step % stages: the ring slot of the iteration `iv` is.
+static Value slotOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned stages) {
+  Value iv = loop.getInductionVar();
+  Value idx = b.create<arith::DivSIOp>(loc, b.create<arith::SubIOp>(loc, iv, loop.getLowerBound()),
+                                       loop.getStep());
+  Value n = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(iv.getType(), stages));
+  Value slot = b.create<arith::RemSIOp>(loc, idx, n);
+  if (!slot.getType().isInteger(32))
+    slot = b.create<arith::TruncIOp>(loc, b.getI32Type(), slot);
+  return slot;
+}
+
+/// Stage 0: `roots` (the copies and commit, or before the rewrite the loads
+/// they replace) plus everything they depend on in the body, including the
+/// updates of the loop-carried values they read. Nullopt when that slice has
+/// other side effects or regions (it runs past the loop's end).
+static std::optional<llvm::SetVector<Operation *>> stageZero(scf::ForOp loop,
+                                                             ArrayRef<Operation *> roots) {
+  llvm::SetVector<Operation *> set;
+  llvm::SmallPtrSet<Operation *, 8> rootSet(roots.begin(), roots.end());
+  SmallVector<Operation *> work(roots.begin(), roots.end());
+  Block *body = loop.getBody();
+  Operation *yield = body->getTerminator();
+  auto visitValue = [&](Value v) {
+    if (Operation *def = v.getDefiningOp()) {
+      if (def->getBlock() == body)
+        work.push_back(def);
+      return;
+    }
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (arg && arg.getOwner() == body && arg.getArgNumber() >= loop.getNumInductionVars())
+      if (Operation *def =
+              yield->getOperand(arg.getArgNumber() - loop.getNumInductionVars()).getDefiningOp())
+        if (def->getBlock() == body)
+          work.push_back(def);
+  };
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    if (!set.insert(op))
+      continue;
+    bool ours = rootSet.contains(op) || isa<MemDescIndexOp>(op);
+    if ((!ours && !isMemoryEffectFree(op)) || op->getNumRegions() != 0)
+      return std::nullopt;
+    for (Value v : op->getOperands())
+      visitValue(v);
+  }
+  return set;
+}
+
+/// The copy with its mask and-ed with `pred` (pure ops need no predicate:
+/// their results past the loop's end are never used for memory; an empty
+/// group is committed like a full one).
+static Operation *predicate(RewriterBase &rewriter, Operation *op, Value pred) {
+  auto copy = dyn_cast<AsyncCopyOp>(op);
+  if (!copy)
+    return op;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(copy);
+  auto ptrType = cast<RankedTensorType>(copy.getPtr().getType());
+  auto maskType = RankedTensorType::get(ptrType.getShape(), rewriter.getI1Type(),
+                                        ptrType.getEncoding());
+  Value splat = rewriter.create<SplatOp>(copy.getLoc(), maskType, pred);
+  Value mask = copy.getMask() ? rewriter.create<arith::AndIOp>(copy.getLoc(), copy.getMask(), splat)
+                              : splat;
+  rewriter.modifyOpInPlace(copy, [&] { copy.getMaskMutable().assign(mask); });
+  return copy;
+}
+
+/// Lets each wgmma of the pipelined `loop` whose accumulator the loop carries
+/// (and nothing else in the loop reads) run on while the next iteration
+/// starts: it waits for all but one group, so the previous iteration's
+/// wgmma is done before this iteration's copies overwrite its slot (the
+/// barrier before the copies orders that across warpgroups); after the
+/// loop, wgmma_wait 0 completes the last one before any use.
+static void overlapWgmma(scf::ForOp loop) {
+  Operation *yield = loop.getBody()->getTerminator();
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    auto wgmma = dyn_cast<WarpGroupDotOp>(&op);
+    if (!wgmma || !wgmma.getResult().hasOneUse())
+      continue;
+    // Both operands must be ring slots: a buffer stored anew each iteration
+    // (an operand that is not prefetched) would be overwritten while the
+    // running wgmma still reads it, and a barrier does not wait for that.
+    auto isSlot = [](Value v) { return v.getDefiningOp<MemDescIndexOp>() != nullptr; };
+    if (!isSlot(wgmma.getA()) || !isSlot(wgmma.getB()))
+      continue;
+    auto arg = dyn_cast<BlockArgument>(wgmma.getAcc());
+    if (!arg || arg.getOwner() != loop.getBody() || !arg.hasOneUse() ||
+        arg.getArgNumber() < loop.getNumInductionVars())
+      continue;
+    unsigned idx = arg.getArgNumber() - loop.getNumInductionVars();
+    if (yield->getOperand(idx) != wgmma.getResult())
+      continue;
+    wgmma.setPending(1);
+    Value result = loop.getResult(idx);
+    OpBuilder b(loop->getContext());
+    b.setInsertionPointAfter(loop);
+    auto wait = b.create<WarpGroupDotWaitOp>(loop.getLoc(), result.getType(), result,
+                                             b.getI32IntegerAttr(0));
+    result.replaceAllUsesExcept(wait.getResult(), wait);
+  }
+}
+
+/// Pipelines `loop` with `stages` slots; false when it is left as it was.
+static bool pipelineLoop(scf::ForOp loop, unsigned stages) {
+  SmallVector<Prefetch> prefetches = findPrefetches(loop);
+  if (prefetches.empty())
+    return false;
+  SmallVector<Operation *> loads;
+  for (Prefetch &p : prefetches)
+    loads.push_back(p.load);
+  if (!stageZero(loop, loads))
+    return false; // the addresses need a side effect (e.g. a load of indices)
+
+  MLIRContext *ctx = loop.getContext();
+  Location loc = loop.getLoc();
+  Block *body = loop.getBody();
+  // In the body: the write slot first, the copies at the loads, the wait and
+  // the read slot at the first buffer, the reads at the buffers.
+  OpBuilder b(ctx);
+  b.setInsertionPointToStart(body);
+  Value writeSlot = slotOf(b, loc, loop, stages);
+  Value readSlot;
+  SmallVector<Operation *> roots;
+  for (Prefetch &p : prefetches) {
+    MemDescType slotType = p.alloc.getType();
+    SmallVector<int64_t> ringShape = {int64_t(stages)};
+    llvm::append_range(ringShape, slotType.getShape());
+    OpBuilder before(loop);
+    Value ring = before.create<LocalAllocOp>(
+        loc, MemDescType::get(ctx, ringShape, slotType.getElementType(), slotType.getEncoding()),
+        Value());
+    b.setInsertionPoint(p.load);
+    Value dst = b.create<MemDescIndexOp>(p.load.getLoc(), slotType, ring, writeSlot);
+    Value ptr = p.load.getPtr(), mask = p.load.getMask();
+    ArrayRef<int32_t> perm;
+    if (p.trans) {
+      // Transposing the pointers (and the mask) is free in registers; the
+      // copy then fills the slot as the transposed view.
+      perm = p.trans.getOrder();
+      ptr = b.create<TransOp>(p.load.getLoc(), ptr, perm);
+      if (mask)
+        mask = b.create<TransOp>(p.load.getLoc(), mask, perm);
+    }
+    auto copy = b.create<AsyncCopyOp>(p.load.getLoc(), ptr, dst, mask);
+    // The access hints (contiguity, alignment, mask constancy per dim)
+    // decide the copy's vector width as they did the load's.
+    for (NamedAttribute attr : p.load->getAttrs()) {
+      if (!attr.getName().getValue().starts_with("blkgpu."))
+        continue;
+      Attribute value = attr.getValue();
+      if (auto hint = dyn_cast<DenseI64ArrayAttr>(value); hint && !perm.empty()) {
+        SmallVector<int64_t> permuted;
+        for (int32_t d : perm)
+          permuted.push_back(hint[d]);
+        value = DenseI64ArrayAttr::get(ctx, permuted);
+      }
+      copy->setAttr(attr.getName(), value);
+    }
+    roots.push_back(copy);
+    b.setInsertionPoint(p.alloc);
+    if (!readSlot) {
+      b.create<AsyncWaitOp>(loc, b.getI32IntegerAttr(int32_t(stages) - 2));
+      readSlot = slotOf(b, loc, loop, stages);
+    }
+    Value view = b.create<MemDescIndexOp>(p.alloc.getLoc(), slotType, ring, readSlot);
+    p.alloc.getResult().replaceAllUsesWith(view);
+  }
+  // One group per iteration, after its last copy.
+  b.setInsertionPointAfter(roots.back());
+  roots.push_back(b.create<AsyncCommitOp>(loc));
+  for (Prefetch &p : prefetches) {
+    p.alloc->erase();
+    if (p.trans)
+      p.trans->erase();
+    p.load->erase();
+  }
+  llvm::SetVector<Operation *> early = *stageZero(loop, roots);
+
+  scf::PipeliningOption options;
+  options.getScheduleFn = [&](scf::ForOp forOp,
+                              std::vector<std::pair<Operation *, unsigned>> &schedule) {
+    // Consumers of iteration i first, then the copies of iteration i + S - 1:
+    // the barrier before the consumers also orders the last reads of the
+    // slot the copies overwrite.
+    for (Operation &op : forOp.getBody()->without_terminator())
+      if (!early.contains(&op))
+        schedule.push_back({&op, stages - 1});
+    for (Operation &op : forOp.getBody()->without_terminator())
+      if (early.contains(&op))
+        schedule.push_back({&op, 0});
+  };
+  options.peelEpilogue = false;
+  options.supportDynamicLoops = true;
+  options.predicateFn = predicate;
+  IRRewriter rewriter(ctx);
+  rewriter.setInsertionPoint(loop); // the prologue goes before the loop
+  FailureOr<scf::ForOp> pipelined = scf::pipelineForLoop(rewriter, loop, options);
+  if (failed(pipelined)) {
+    // Still correct unpipelined once every copy is waited for in place.
+    loop.walk([&](AsyncWaitOp w) { w.setPending(0); });
+    return true;
+  }
+  b.setInsertionPointAfter(*pipelined);
+  b.create<AsyncWaitOp>(loc, b.getI32IntegerAttr(0));
+  overlapWgmma(*pipelined);
+  return true;
+}
+
+namespace {
+struct PipelineLoopsPass : impl::PipelineLoopsBase<PipelineLoopsPass> {
+  using PipelineLoopsBase::PipelineLoopsBase;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    GpuTarget target = GpuTarget::fromArch(arch, 80);
+    auto stages = func->getAttrOfType<IntegerAttr>("blk.num_stages");
+    if (!target.hasCpAsync() || !stages || stages.getInt() < 2 ||
+        !func->hasAttr(BlkGpuDialect::kNumWarpsAttr))
+      return;
+    SmallVector<scf::ForOp> loops;
+    func.walk([&](scf::ForOp loop) {
+      bool innermost = true;
+      loop.getBody()->walk([&](Operation *op) {
+        if (isa<scf::ForOp, scf::WhileOp>(op))
+          innermost = false;
+      });
+      if (innermost)
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops)
+      pipelineLoop(loop, unsigned(stages.getInt()));
+  }
+};
+} // namespace
+
+} // namespace blk::gpu

@@ -1,0 +1,222 @@
+// blkgpu-pipeline-loops on hand-written blkgpu IR (after
+// accelerate-matmul): the operand loads of a wgmma loop become an S-slot
+// ring filled S - 1 iterations ahead, for S = 2, 3, 4: S - 1 groups in the
+// prologue, a wait for S - 2 pending groups before the reads, the copies of
+// iteration i + S - 1 after them (masked off past the end), the wgmma left
+// running across iterations (pending = 1) and waited for after the loop.
+// num_stages = 1 and a load with a non-zero `other` are left alone.
+// RUN: blk-opt %s --blkgpu-pipeline-loops=arch=sm_90a | FileCheck %s
+// RUN: blk-opt %s --blkgpu-pipeline-loops=arch=sm_90a --blkgpu-pipeline-loops=arch=sm_90a | FileCheck %s --check-prefix=TWICE
+
+#a = #blkgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #blkgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#c = #blkgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 128}>
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+
+// CHECK-LABEL: func.func @stages2
+// CHECK: blkgpu.local_alloc -> !blkgpu.memdesc<2x128x64xf16
+// CHECK: blkgpu.local_alloc -> !blkgpu.memdesc<2x64x128xf16
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_commit
+// CHECK-NOT: blkgpu.async_commit
+// CHECK: scf.for
+// CHECK: blkgpu.async_wait {pending = 0 : i32}
+// CHECK: blkgpu.wgmma {{.*}} {pending = 1 : i32}
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_commit
+// CHECK: scf.yield
+// CHECK: %[[DONE:.*]] = blkgpu.wgmma_wait %{{.*}} {pending = 0 : i32}
+// CHECK: blkgpu.async_wait {pending = 0 : i32}
+// CHECK: blkgpu.convert_layout %[[DONE]]
+func.func @stages2(%pa0: tensor<128x64x!blk.ptr<f16>, #a>, %pb0: tensor<64x128x!blk.ptr<f16>, #b>,
+                 %m: tensor<128x64xi1, #a>, %inc_a: tensor<128x64xi32, #a>, %inc_b: tensor<64x128xi32, #b>,
+                 %pc: tensor<128x128x!blk.ptr<f32>, #c>, %n: i32)
+    attributes {blk.num_stages = 2 : i32, blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero_a = arith.constant dense<0.0> : tensor<128x64xf16, #a>
+  %one_a = arith.constant dense<1.0> : tensor<128x64xf16, #a>
+  %init = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init, %pa = %pa0, %pb = %pb0)
+      -> (tensor<128x128xf32, #mma>, tensor<128x64x!blk.ptr<f16>, #a>, tensor<64x128x!blk.ptr<f16>, #b>) : i32 {
+    %x = blk.load %pa, %m, %zero_a : tensor<128x64x!blk.ptr<f16>, #a>
+    %y = blk.load %pb : tensor<64x128x!blk.ptr<f16>, #b>
+    %xa = blkgpu.local_alloc %x : tensor<128x64xf16, #a> -> !blkgpu.memdesc<128x64xf16, #nv>
+    %yb = blkgpu.local_alloc %y : tensor<64x128xf16, #b> -> !blkgpu.memdesc<64x128xf16, #nv>
+    %d = blkgpu.wgmma %xa, %yb, %acc : !blkgpu.memdesc<128x64xf16, #nv>, !blkgpu.memdesc<64x128xf16, #nv>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+    %pa1 = blk.addptr %pa, %inc_a : tensor<128x64x!blk.ptr<f16>, #a>, tensor<128x64xi32, #a>
+    %pb1 = blk.addptr %pb, %inc_b : tensor<64x128x!blk.ptr<f16>, #b>, tensor<64x128xi32, #b>
+    scf.yield %d, %pa1, %pb1 : tensor<128x128xf32, #mma>, tensor<128x64x!blk.ptr<f16>, #a>, tensor<64x128x!blk.ptr<f16>, #b>
+  }
+  %out = blkgpu.convert_layout %r#0 : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #c>
+  blk.store %pc, %out : tensor<128x128x!blk.ptr<f32>, #c>
+  return
+}
+
+// CHECK-LABEL: func.func @stages3
+// CHECK: blkgpu.local_alloc -> !blkgpu.memdesc<3x128x64xf16
+// CHECK: blkgpu.local_alloc -> !blkgpu.memdesc<3x64x128xf16
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_commit
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_commit
+// CHECK-NOT: blkgpu.async_commit
+// CHECK: scf.for
+// CHECK: blkgpu.async_wait {pending = 1 : i32}
+// CHECK: blkgpu.wgmma {{.*}} {pending = 1 : i32}
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_commit
+// CHECK: scf.yield
+// CHECK: %[[DONE:.*]] = blkgpu.wgmma_wait %{{.*}} {pending = 0 : i32}
+// CHECK: blkgpu.async_wait {pending = 0 : i32}
+// CHECK: blkgpu.convert_layout %[[DONE]]
+func.func @stages3(%pa0: tensor<128x64x!blk.ptr<f16>, #a>, %pb0: tensor<64x128x!blk.ptr<f16>, #b>,
+                 %m: tensor<128x64xi1, #a>, %inc_a: tensor<128x64xi32, #a>, %inc_b: tensor<64x128xi32, #b>,
+                 %pc: tensor<128x128x!blk.ptr<f32>, #c>, %n: i32)
+    attributes {blk.num_stages = 3 : i32, blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero_a = arith.constant dense<0.0> : tensor<128x64xf16, #a>
+  %one_a = arith.constant dense<1.0> : tensor<128x64xf16, #a>
+  %init = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init, %pa = %pa0, %pb = %pb0)
+      -> (tensor<128x128xf32, #mma>, tensor<128x64x!blk.ptr<f16>, #a>, tensor<64x128x!blk.ptr<f16>, #b>) : i32 {
+    %x = blk.load %pa, %m, %zero_a : tensor<128x64x!blk.ptr<f16>, #a>
+    %y = blk.load %pb : tensor<64x128x!blk.ptr<f16>, #b>
+    %xa = blkgpu.local_alloc %x : tensor<128x64xf16, #a> -> !blkgpu.memdesc<128x64xf16, #nv>
+    %yb = blkgpu.local_alloc %y : tensor<64x128xf16, #b> -> !blkgpu.memdesc<64x128xf16, #nv>
+    %d = blkgpu.wgmma %xa, %yb, %acc : !blkgpu.memdesc<128x64xf16, #nv>, !blkgpu.memdesc<64x128xf16, #nv>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+    %pa1 = blk.addptr %pa, %inc_a : tensor<128x64x!blk.ptr<f16>, #a>, tensor<128x64xi32, #a>
+    %pb1 = blk.addptr %pb, %inc_b : tensor<64x128x!blk.ptr<f16>, #b>, tensor<64x128xi32, #b>
+    scf.yield %d, %pa1, %pb1 : tensor<128x128xf32, #mma>, tensor<128x64x!blk.ptr<f16>, #a>, tensor<64x128x!blk.ptr<f16>, #b>
+  }
+  %out = blkgpu.convert_layout %r#0 : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #c>
+  blk.store %pc, %out : tensor<128x128x!blk.ptr<f32>, #c>
+  return
+}
+
+// CHECK-LABEL: func.func @stages4
+// CHECK: blkgpu.local_alloc -> !blkgpu.memdesc<4x128x64xf16
+// CHECK: blkgpu.local_alloc -> !blkgpu.memdesc<4x64x128xf16
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_commit
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_commit
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_commit
+// CHECK-NOT: blkgpu.async_commit
+// CHECK: scf.for
+// CHECK: blkgpu.async_wait {pending = 2 : i32}
+// CHECK: blkgpu.wgmma {{.*}} {pending = 1 : i32}
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_commit
+// CHECK: scf.yield
+// CHECK: %[[DONE:.*]] = blkgpu.wgmma_wait %{{.*}} {pending = 0 : i32}
+// CHECK: blkgpu.async_wait {pending = 0 : i32}
+// CHECK: blkgpu.convert_layout %[[DONE]]
+func.func @stages4(%pa0: tensor<128x64x!blk.ptr<f16>, #a>, %pb0: tensor<64x128x!blk.ptr<f16>, #b>,
+                 %m: tensor<128x64xi1, #a>, %inc_a: tensor<128x64xi32, #a>, %inc_b: tensor<64x128xi32, #b>,
+                 %pc: tensor<128x128x!blk.ptr<f32>, #c>, %n: i32)
+    attributes {blk.num_stages = 4 : i32, blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero_a = arith.constant dense<0.0> : tensor<128x64xf16, #a>
+  %one_a = arith.constant dense<1.0> : tensor<128x64xf16, #a>
+  %init = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init, %pa = %pa0, %pb = %pb0)
+      -> (tensor<128x128xf32, #mma>, tensor<128x64x!blk.ptr<f16>, #a>, tensor<64x128x!blk.ptr<f16>, #b>) : i32 {
+    %x = blk.load %pa, %m, %zero_a : tensor<128x64x!blk.ptr<f16>, #a>
+    %y = blk.load %pb : tensor<64x128x!blk.ptr<f16>, #b>
+    %xa = blkgpu.local_alloc %x : tensor<128x64xf16, #a> -> !blkgpu.memdesc<128x64xf16, #nv>
+    %yb = blkgpu.local_alloc %y : tensor<64x128xf16, #b> -> !blkgpu.memdesc<64x128xf16, #nv>
+    %d = blkgpu.wgmma %xa, %yb, %acc : !blkgpu.memdesc<128x64xf16, #nv>, !blkgpu.memdesc<64x128xf16, #nv>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+    %pa1 = blk.addptr %pa, %inc_a : tensor<128x64x!blk.ptr<f16>, #a>, tensor<128x64xi32, #a>
+    %pb1 = blk.addptr %pb, %inc_b : tensor<64x128x!blk.ptr<f16>, #b>, tensor<64x128xi32, #b>
+    scf.yield %d, %pa1, %pb1 : tensor<128x128xf32, #mma>, tensor<128x64x!blk.ptr<f16>, #a>, tensor<64x128x!blk.ptr<f16>, #b>
+  }
+  %out = blkgpu.convert_layout %r#0 : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #c>
+  blk.store %pc, %out : tensor<128x128x!blk.ptr<f32>, #c>
+  return
+}
+
+// One stage: nothing to prefetch.
+// CHECK-LABEL: func.func @one_stage
+// CHECK-NOT: async
+// CHECK: blkgpu.wgmma
+// CHECK-NOT: pending
+// CHECK-NOT: async
+func.func @one_stage(%pa0: tensor<128x64x!blk.ptr<f16>, #a>, %pb0: tensor<64x128x!blk.ptr<f16>, #b>,
+                 %m: tensor<128x64xi1, #a>, %inc_a: tensor<128x64xi32, #a>, %inc_b: tensor<64x128xi32, #b>,
+                 %pc: tensor<128x128x!blk.ptr<f32>, #c>, %n: i32)
+    attributes {blk.num_stages = 1 : i32, blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero_a = arith.constant dense<0.0> : tensor<128x64xf16, #a>
+  %one_a = arith.constant dense<1.0> : tensor<128x64xf16, #a>
+  %init = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init, %pa = %pa0, %pb = %pb0)
+      -> (tensor<128x128xf32, #mma>, tensor<128x64x!blk.ptr<f16>, #a>, tensor<64x128x!blk.ptr<f16>, #b>) : i32 {
+    %x = blk.load %pa, %m, %zero_a : tensor<128x64x!blk.ptr<f16>, #a>
+    %y = blk.load %pb : tensor<64x128x!blk.ptr<f16>, #b>
+    %xa = blkgpu.local_alloc %x : tensor<128x64xf16, #a> -> !blkgpu.memdesc<128x64xf16, #nv>
+    %yb = blkgpu.local_alloc %y : tensor<64x128xf16, #b> -> !blkgpu.memdesc<64x128xf16, #nv>
+    %d = blkgpu.wgmma %xa, %yb, %acc : !blkgpu.memdesc<128x64xf16, #nv>, !blkgpu.memdesc<64x128xf16, #nv>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+    %pa1 = blk.addptr %pa, %inc_a : tensor<128x64x!blk.ptr<f16>, #a>, tensor<128x64xi32, #a>
+    %pb1 = blk.addptr %pb, %inc_b : tensor<64x128x!blk.ptr<f16>, #b>, tensor<64x128xi32, #b>
+    scf.yield %d, %pa1, %pb1 : tensor<128x128xf32, #mma>, tensor<128x64x!blk.ptr<f16>, #a>, tensor<64x128x!blk.ptr<f16>, #b>
+  }
+  %out = blkgpu.convert_layout %r#0 : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #c>
+  blk.store %pc, %out : tensor<128x128x!blk.ptr<f32>, #c>
+  return
+}
+
+// A's `other` is 1.0 (cp.async fills zeros): A stays a synchronous load and
+// its buffer is stored each iteration, so the wgmma is waited for in place.
+// CHECK-LABEL: func.func @other_not_zero
+// CHECK: blkgpu.local_alloc -> !blkgpu.memdesc<3x64x128xf16
+// CHECK-NOT: memdesc<3x128x64xf16
+// CHECK: scf.for
+// CHECK: blk.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x64x!blk.ptr<f16>
+// CHECK: blkgpu.local_alloc %{{.*}} : tensor<128x64xf16
+// CHECK-NOT: blkgpu.wgmma {{.*}}pending
+// CHECK: scf.yield
+func.func @other_not_zero(%pa0: tensor<128x64x!blk.ptr<f16>, #a>, %pb0: tensor<64x128x!blk.ptr<f16>, #b>,
+                 %m: tensor<128x64xi1, #a>, %inc_a: tensor<128x64xi32, #a>, %inc_b: tensor<64x128xi32, #b>,
+                 %pc: tensor<128x128x!blk.ptr<f32>, #c>, %n: i32)
+    attributes {blk.num_stages = 3 : i32, blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero_a = arith.constant dense<0.0> : tensor<128x64xf16, #a>
+  %one_a = arith.constant dense<1.0> : tensor<128x64xf16, #a>
+  %init = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init, %pa = %pa0, %pb = %pb0)
+      -> (tensor<128x128xf32, #mma>, tensor<128x64x!blk.ptr<f16>, #a>, tensor<64x128x!blk.ptr<f16>, #b>) : i32 {
+    %x = blk.load %pa, %m, %one_a : tensor<128x64x!blk.ptr<f16>, #a>
+    %y = blk.load %pb : tensor<64x128x!blk.ptr<f16>, #b>
+    %xa = blkgpu.local_alloc %x : tensor<128x64xf16, #a> -> !blkgpu.memdesc<128x64xf16, #nv>
+    %yb = blkgpu.local_alloc %y : tensor<64x128xf16, #b> -> !blkgpu.memdesc<64x128xf16, #nv>
+    %d = blkgpu.wgmma %xa, %yb, %acc : !blkgpu.memdesc<128x64xf16, #nv>, !blkgpu.memdesc<64x128xf16, #nv>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+    %pa1 = blk.addptr %pa, %inc_a : tensor<128x64x!blk.ptr<f16>, #a>, tensor<128x64xi32, #a>
+    %pb1 = blk.addptr %pb, %inc_b : tensor<64x128x!blk.ptr<f16>, #b>, tensor<64x128xi32, #b>
+    scf.yield %d, %pa1, %pb1 : tensor<128x128xf32, #mma>, tensor<128x64x!blk.ptr<f16>, #a>, tensor<64x128x!blk.ptr<f16>, #b>
+  }
+  %out = blkgpu.convert_layout %r#0 : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #c>
+  blk.store %pc, %out : tensor<128x128x!blk.ptr<f32>, #c>
+  return
+}
+
+// Pipelining again finds no loads to prefetch: the result is stable.
+// TWICE-LABEL: func.func @stages3
+// TWICE-COUNT-3: blkgpu.async_commit
+// TWICE-NOT: blkgpu.async_commit
+// TWICE-LABEL: func.func @stages4
