@@ -75,7 +75,9 @@ func.func @one_warp(%v: tensor<128xf32, #w1>) -> f32 attributes {blkgpu.num_warp
 
 // Buffers: two alive at once get disjoint bytes (1024-aligned), a third
 // allocated after the first's last use reuses its bytes; scratch goes
-// above all of them. A use inside the loop keeps %a alive to the loop's end.
+// above the buffers alive where it runs: above both inside the loop, at
+// the bottom after it (the epilogue of a pipelined loop reuses the ring).
+// A use inside the loop keeps %a alive to the loop's end.
 #b = #blkgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #sh = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
 #a1 = #blkgpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -85,6 +87,7 @@ func.func @one_warp(%v: tensor<128xf32, #w1>) -> f32 attributes {blkgpu.num_warp
 // CHECK: blkgpu.local_alloc {{.*}}blkgpu.buffer_offset = 8192 : i64
 // CHECK: scf.for
 // CHECK: blk.reduce {{.*}}blkgpu.scratch_offset = 24576 : i64
+// CHECK: blk.reduce {{.*}}blkgpu.scratch_offset = 16 : i64
 // CHECK: blkgpu.local_alloc {{.*}}blkgpu.buffer_offset = 0 : i64
 func.func @buffers(%t: tensor<64x64xf16, #b>, %v: tensor<512xf32, #a1>, %n: i32) -> f32
     attributes {blkgpu.num_warps = 4 : i32} {
@@ -105,6 +108,12 @@ func.func @buffers(%t: tensor<64x64xf16, #b>, %v: tensor<512xf32, #a1>, %n: i32)
     %u = arith.addf %acc, %s : f32
     scf.yield %u : f32
   }
+  %s2 = blk.reduce %v {axis = 0 : i32} : (tensor<512xf32, #a1>) -> f32 {
+  ^bb0(%l: f32, %rr: f32):
+    %q = arith.addf %l, %rr : f32
+    blk.reduce.return %q : f32
+  }
   %later = blkgpu.local_alloc %t : tensor<64x64xf16, #b> -> !blkgpu.memdesc<64x64xf16, #sh>
-  return %r : f32
+  %sum = arith.addf %r, %s2 : f32
+  return %sum : f32
 }

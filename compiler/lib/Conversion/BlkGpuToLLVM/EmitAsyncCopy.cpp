@@ -24,22 +24,15 @@ namespace blk::gpu {
 
 llvm::Error Emitter::emitAsyncCopyOp(Operation *op) {
   if (isa<AsyncCommitOp>(op)) {
-    PtxBuilder ptx(b);
-    ptx.line("cp.async.commit_group;").clobberMemory();
-    ptx.emit(/*hasSideEffects=*/true);
+    PtxBuilder::statement(b, "cp.async.commit_group;");
     return llvm::Error::success();
   }
   if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
-    PtxBuilder ptx(b);
-    ptx.line("cp.async.wait_group " + std::to_string(wait.getPending()) + ";").clobberMemory();
-    ptx.emit(/*hasSideEffects=*/true);
+    PtxBuilder::statement(b, "cp.async.wait_group " + llvm::Twine(wait.getPending()) + ";");
     bool tensorCores = false;
     kernel.walk([&](WarpGroupDotOp) { tensorCores = true; });
-    if (tensorCores) {
-      PtxBuilder fence(b);
-      fence.line("fence.proxy.async.shared::cta;").clobberMemory();
-      fence.emit(/*hasSideEffects=*/true);
-    }
+    if (tensorCores)
+      PtxBuilder::statement(b, "fence.proxy.async.shared::cta;");
     return llvm::Error::success();
   }
   auto copy = cast<AsyncCopyOp>(op);

@@ -70,9 +70,7 @@ static void fenceForAsyncReaders(Emitter &e, Value buffer) {
   Operation *root = getBufferAlloc(buffer);
   if (!root || !readByAsyncProxy(root->getResult(0)))
     return;
-  PtxBuilder ptx(e.b);
-  ptx.line("fence.proxy.async.shared::cta;").clobberMemory();
-  ptx.emit(/*hasSideEffects=*/true);
+  PtxBuilder::statement(e.b, "fence.proxy.async.shared::cta;");
 }
 
 llvm::Error Emitter::emitLocalMemoryOp(Operation *op) {

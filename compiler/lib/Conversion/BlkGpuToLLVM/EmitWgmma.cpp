@@ -23,13 +23,6 @@ using namespace mlir;
 
 namespace blk::gpu {
 
-/// `asm volatile` with no operands.
-static void emitPtx(llvm::IRBuilder<> &b, const llvm::Twine &text) {
-  PtxBuilder ptx(b);
-  ptx.line(text).clobberMemory();
-  ptx.emit(/*hasSideEffects=*/true);
-}
-
 /// The operand's descriptor for this thread's warpgroup: the buffer's
 /// address in the low bits plus the warpgroup's tile (`group` tiles of
 /// `groupStep` elements along M / N).
@@ -86,7 +79,7 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
 
   Elems acc = get(wgmma.getAcc());
   std::string shape = "m64n" + std::to_string(tiling.instrN) + "k16";
-  emitPtx(b, "wgmma.fence.sync.aligned;");
+  PtxBuilder::statement(b, "wgmma.fence.sync.aligned;");
   for (unsigned mr = 0; mr < tiling.repM; ++mr)
     for (unsigned nr = 0; nr < tiling.repN; ++nr)
       for (int64_t k0 = 0; k0 < k; k0 += 16) {
@@ -121,7 +114,7 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
         for (unsigned j = 0; j < outs.size(); ++j)
           acc[elems[j]] = ptx.result(j);
       }
-  emitPtx(b, "wgmma.commit_group.sync.aligned;");
+  PtxBuilder::statement(b, "wgmma.commit_group.sync.aligned;");
   set(wgmma.getResult(), emitWgmmaWait(*this, acc, wgmma.getPending()));
   return llvm::Error::success();
 }

@@ -99,6 +99,12 @@ llvm::Value *PtxBuilder::emit(bool hasSideEffects) {
   return call;
 }
 
+void PtxBuilder::statement(llvm::IRBuilder<> &b, const llvm::Twine &text) {
+  PtxBuilder ptx(b);
+  ptx.line(text).clobberMemory();
+  ptx.emit(/*hasSideEffects=*/true);
+}
+
 llvm::Value *PtxBuilder::result(unsigned i) {
   return outTypes.size() > 1 ? b.CreateExtractValue(call, i) : call;
 }

@@ -47,6 +47,10 @@ public:
   /// Output `i` of the last emit().
   llvm::Value *result(unsigned i);
 
+  /// Emits `text` alone (no operands) with side effects and a memory
+  /// clobber: fences, commits and waits, which order memory LLVM cannot see.
+  static void statement(llvm::IRBuilder<> &b, const llvm::Twine &text);
+
   /// The constraint letter of a register of `type` (`b` for i1, `h` for
   /// i16, `r`, `l` for i64 and pointers, `f`, `d`).
   static std::string constraintFor(llvm::Type *type);

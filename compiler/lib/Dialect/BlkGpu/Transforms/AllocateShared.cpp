@@ -4,14 +4,15 @@
 // local_alloc carries `blkgpu.buffer_offset`, every scratch user
 // (SharedMemory.h) `blkgpu.scratch_offset`, and the func
 // `blkgpu.shared_bytes`; buffers whose lifetimes overlap get disjoint
-// bytes, and no scratch overlaps a buffer.
+// bytes, and no scratch overlaps a buffer alive where its op runs.
 //
 // Buffers live from their local_alloc to their last use (through any
 // memdesc_index), a use inside a loop or branch counting as a use at the
 // end of that op; they are placed first-fit in program order. Scratch
 // lives only while its op runs, so all scratch users share one region
-// above the buffers, of the largest scratch (twice that when it is at
-// most 1 KiB); users alternate between its two ends in program order, so
+// above the buffers alive at the op (none after a pipelined loop: the
+// epilogue reuses the ring), of the largest scratch (twice that when it is
+// at most 1 KiB); users alternate between its two ends in program order, so
 // consecutive users overlap only when their sizes add up to more than the
 // region (then blkgpu-insert-barriers separates them).
 // Test: tests/lit/blkgpu/allocate-shared.mlir.
@@ -130,13 +131,23 @@ void AllocateSharedPass::runOnOperation() {
   // A small region is doubled: then no two consecutive users overlap, at
   // no cost in occupancy (reductions need a few bytes per warp).
   uint64_t region = largest <= kSmallScratchBytes ? 2 * largest : largest;
-  uint64_t base = llvm::alignTo(buffersEnd, 16);
+  // The region sits above the buffers alive where the user runs: after a
+  // pipelined loop, the epilogue's scratch takes the ring's bytes.
+  auto aliveEnd = [&](Operation *op) {
+    uint64_t end = 0;
+    for (const Buffer &buf : buffers)
+      if (buf.start <= first[op] && first[op] <= buf.end)
+        end = std::max(end, buf.offset + buf.bytes);
+    return llvm::alignTo(end, 16);
+  };
+  uint64_t total = buffersEnd;
   bool top = false;
   for (auto [op, bytes] : users) {
+    uint64_t base = aliveEnd(op);
     op->setAttr(kScratchOffsetAttr, b.getI64IntegerAttr(base + (top ? region - bytes : 0)));
+    total = std::max(total, base + region);
     top = !top;
   }
-  uint64_t total = users.empty() ? buffersEnd : base + region;
   func->removeAttr(kSharedBytesAttr);
   if (total)
     func->setAttr(kSharedBytesAttr, b.getI64IntegerAttr(total));
