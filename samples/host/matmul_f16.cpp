@@ -5,7 +5,8 @@
 // <= 2^-11 |ref| plus f16's subnormal step. Ragged sizes exercise every
 // mask (rows, columns, the K tail); a multiple-of-16 size runs the unit-
 // stride, unmasked-K variant; C is written with a row pitch wider than N
-// (the gap stays poisoned).
+// (the gap stays poisoned). matmul_f16_at computes Aᵀ·B from A stored
+// [K, M]: its operand reaches the tensor cores M-major.
 //
 //===----------------------------------------------------------------------===//
 #include "matmul_f16.hpp"
@@ -107,6 +108,43 @@ bool runShape(blk::Context &ctx, const module &mod, int M, int N, int K) {
   return ok;
 }
 
+/// C = Aᵀ·B, A stored [K, M] row-major, every config of matmul_f16_at.
+bool runShapeTransposedA(blk::Context &ctx, const module &mod, int M, int N, int K) {
+  const int ldc = N + 8;
+  std::vector<double> ea, eb;
+  std::vector<blk::half> a = eighths(size_t(K) * M, 47 + M, ea); // [K, M]
+  std::vector<blk::half> b = eighths(size_t(K) * N, 53 + N, eb); // [K, N]
+  blk::DeviceBuffer<blk::half> da(ctx, a), db(ctx, b), dc(ctx, size_t(M) * ldc);
+  std::vector<double> ref(size_t(M) * N, 0.0);
+  for (int k = 0; k < K; ++k)
+    for (int i = 0; i < M; ++i) {
+      double x = ea[size_t(k) * M + i];
+      for (int j = 0; j < N; ++j)
+        ref[size_t(i) * N + j] += x * eb[size_t(k) * N + j];
+    }
+  bool ok = true;
+  for (const matmul_f16_at_config &c : matmul_f16_at_configs) {
+    std::vector<blk::half> poison(size_t(M) * ldc);
+    for (blk::half &h : poison)
+      h.bits = 0x7E00;
+    dc.upload(poison);
+    matmul_f16_at_kernel(mod.get(), c)(da, db, dc, M, N, K, ldc);
+    std::vector<blk::half> got = dc.download();
+    double worst = 0;
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        double want = ref[size_t(i) * N + j];
+        double g = fromHalf(got[size_t(i) * ldc + j].bits);
+        double err = std::fabs(g - want) / (std::fabs(want) * std::ldexp(1.0, -11) + 1e-7);
+        worst = err == err ? std::max(worst, err) : INFINITY;
+      }
+    std::printf("A^T: M=%d N=%d K=%d BM=%d BN=%d BK=%d warps %d: max error %.2f f16 ulps/2\n", M,
+                N, K, c.BM, c.BN, c.BK, c.num_warps, worst);
+    ok &= worst <= 1.0;
+  }
+  return ok;
+}
+
 } // namespace
 
 int main() {
@@ -115,6 +153,8 @@ int main() {
     bool ok = runShape(ctx, mod, 301, 203, 100); // ragged: every mask
     ok &= runShape(ctx, mod, 256, 384, 512);     // multiples of 16: unmasked K
     ok &= runShape(ctx, mod, 64, 64, 16);        // one tile, one k16 step
+    ok &= runShapeTransposedA(ctx, mod, 192, 208, 100);
+    ok &= runShapeTransposedA(ctx, mod, 64, 64, 16);
     return verdict(ok, "matmul_f16: every element within f16 rounding of float64 for every config");
   });
 }
