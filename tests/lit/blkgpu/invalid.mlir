@@ -124,3 +124,77 @@ func.func @scratch_layout_kind(%t: tensor<512xf32, #a>) attributes {blkgpu.num_w
   %c = blkgpu.convert_layout %t {blkgpu.scratch_layout = #a} : tensor<512xf32, #a> -> tensor<512xf32, #a>
   return
 }
+
+// -----
+
+// An mma layout must be version 2 or 3 ...
+// expected-error @+1 {{mma layout version must be 2 (mma.sync) or 3 (wgmma), got 4}}
+#m = #blkgpu.mma<{version = 4, warpsPerCTA = [4, 1], instrN = 64}>
+
+// -----
+
+// ... with wgmma's warps along M in warpgroups of 4 ...
+// expected-error @+1 {{puts warps along M in warpgroups of 4, got 2}}
+#m = #blkgpu.mma<{version = 3, warpsPerCTA = [2, 2], instrN = 64}>
+
+// -----
+
+// ... and an instruction width wgmma has.
+// expected-error @+1 {{mma layout instrN must be a power of two in 8..256, got 512}}
+#m = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 512}>
+
+// -----
+
+// A store walks a blocked layout's threads: an mma block is converted first.
+#m = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
+func.func @store_mma(%p: tensor<64x64x!blk.ptr<f32>, #m>, %v: tensor<64x64xf32, #m>)
+    attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{needs blocked layouts; convert 'tensor<64x64x!blk.ptr<f32>, #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>>' first}}
+  blk.store %p, %v : tensor<64x64x!blk.ptr<f32>, #m>
+  return
+}
+
+// -----
+
+// An mma layout spans its warps: [4, 2] is 8.
+#m = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 2], instrN = 64}>
+func.func @mma_warps(%v: tensor<64x128xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{spans 8 warps, the kernel has 4}}
+  %w = arith.addf %v, %v : tensor<64x128xf32, #m>
+  return
+}
+
+// -----
+
+// wgmma: [M, K] x [K, N] + [M, N] on a version-3 mma accumulator.
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+#m = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
+func.func @wgmma_shapes(%a: !blkgpu.memdesc<64x32xf16, #nv>, %b: !blkgpu.memdesc<64x64xf16, #nv>,
+                        %acc: tensor<64x64xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{needs a [M, K] x [K, N] + [M, N]}}
+  %d = blkgpu.wgmma %a, %b, %acc : !blkgpu.memdesc<64x32xf16, #nv>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<64x64xf32, #m> -> tensor<64x64xf32, #m>
+  return
+}
+
+// -----
+
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+#b = #blkgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @wgmma_blocked_acc(%a: !blkgpu.memdesc<64x64xf16, #nv>, %b: !blkgpu.memdesc<64x64xf16, #nv>,
+                             %acc: tensor<64x64xf32, #b>) attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{accumulator needs a version-3 #blkgpu.mma layout}}
+  %d = blkgpu.wgmma %a, %b, %acc : !blkgpu.memdesc<64x64xf16, #nv>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<64x64xf32, #b> -> tensor<64x64xf32, #b>
+  return
+}
+
+// -----
+
+// async_copy: a block of pointers to the slot's element type, shaped like it.
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+#b = #blkgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @copy_type(%p: tensor<64x64x!blk.ptr<f32>, #b>, %s: !blkgpu.memdesc<64x64xf16, #nv>)
+    attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{copies a block of pointers to 'f16' shaped like the slot}}
+  blkgpu.async_copy %p, %s : tensor<64x64x!blk.ptr<f32>, #b> -> !blkgpu.memdesc<64x64xf16, #nv>
+  return
+}

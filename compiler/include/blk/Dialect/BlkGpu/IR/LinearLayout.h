@@ -16,16 +16,22 @@
 // against the pre-linear implementation kept in LayoutReference.cpp) and
 // LinearLayoutTest.cpp (hand-checked bases and queries).
 //
-// Further encodings are further toLinearLayout cases, each a list of bases
-// (g = lane >> 2, t = lane & 3, from ../shared/docs/TENSORCORES.md):
-//  - #mma v2 (mma.sync m16n8k16, C fragment): register bit 0 -> col 1;
-//    lane bits 0,1 -> col 2,4; lane bits 2..4 -> row 1,2,4; register bit 1
-//    -> row 8; warps tile warpsPerCTA copies of 16x8 (warp bits -> row 16,
-//    32, ... / col 8, 16, ...); the remaining register bits repeat the warp
-//    tile over the block (bases = warp tile size * 2^k).
-//  - #mma v3 (wgmma m64nNk16): the same 16x8 fragment with register bits
-//    2.. -> col 8, 16, ..., N/2; warp bits 0,1 -> row 16, 32 (a warpgroup is
-//    64 rows); further warp bits stack warpgroups.
+// #blkgpu.mma (LinearLayout.cpp, mmaToLinear; g = lane >> 2, t = lane & 3,
+// from ../shared/docs/TENSORCORES.md): lane bits 0,1 -> col 2,4, lane bits
+// 2..4 -> row 1,2,4; registers row-major over (row, col) like a blocked
+// layout's: col 1, then col 8 .. instrN/2 (the fragments of one
+// instruction), then the repeats along N; then row 8, then the repeats
+// along M; warp bits -> row 16, 32, ... (warps along M; a wgmma warpgroup
+// is 64 rows), then col instrN, 2·instrN, ... MmaTiling maps an
+// instruction's own register order onto these registers (tested against
+// the fragment formula in LinearLayoutTest.cpp). Version 2 (mma.sync) uses
+// the same bases with instrN = 8; nothing lowers it yet. Still to come:
+//  - #dot_operand (opIdx, parent mma, kWidth) for register operands
+//    (mma.sync, wgmma's register-A form): A 16x16: register bit 0 -> k
+//    1, lane bits 0,1 -> k 2,4, lane bits 2..4 -> row 1,2,4, register bit 1
+//    -> row 8, register bit 2 -> k 8; B 16x8: register bit 0 -> k 1, bit 1
+//    -> k 8, lane bits 0,1 -> k 2,4, lane bits 2..4 -> n 1,2,4; warp bits
+//    are the parent's along the non-k dim and zero (broadcast) along k.
 //  - #dot_operand (opIdx, parent mma, kWidth): A 16x16: register bit 0 -> k
 //    1, lane bits 0,1 -> k 2,4, lane bits 2..4 -> row 1,2,4, register bit 1
 //    -> row 8, register bit 2 -> k 8; B 16x8: register bit 0 -> k 1, bit 1
