@@ -1,8 +1,10 @@
 //===- Verifier.cpp - what makes a func valid blkgpu IR -------------------===//
 //
 // A func carrying `blkgpu.num_warps = N` is blkgpu IR (blkgpu-assign-layouts
-// sets it). Then every tensor value in it has a distributed layout (blocked
-// or slice) that fits its shape and spans N warps, and each op's operands
+// sets it). Then every tensor value in it has a distributed layout (blocked,
+// slice or mma) that fits its shape and spans N warps, memory ops,
+// reductions, scans and FMA dots see only blocked ones (and their slices),
+// and each op's operands
 // have the layouts its lowering reads: memory ops, elementwise ops,
 // broadcasts, reductions and scans take one layout for all their blocks.
 // The result layouts of expand_dims, trans and reduce are checked by the
