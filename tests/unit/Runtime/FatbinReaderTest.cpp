@@ -331,6 +331,18 @@ TEST(FatbinReader, SurvivesHostileHeaderFields) {
         }
       }
     }
+  // Pairs: a section turned SHT_NOBITS whose offset or size is also hostile.
+  for (unsigned i = 1; i < MiniElf::kNumSections; ++i)
+    for (size_t field : {base.shOffset(i), base.shSize(i)})
+      for (uint64_t v : hostile) {
+        MiniElf e = base;
+        e.put<uint32_t>(e.shType(i), 8 /*SHT_NOBITS*/);
+        e.put<uint64_t>(field, v);
+        try {
+          (void)readElfSymbol(e.view(), "__blk_manifest", "img");
+        } catch (const Error &) {
+        }
+      }
 }
 
 TEST(FatbinReader, ReadBinaryFileNamesMissingPath) {

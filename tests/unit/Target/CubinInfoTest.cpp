@@ -114,6 +114,17 @@ TEST(CubinInfo, SurvivesHostileHeaderFields) {
       std::vector<uint8_t> image = e.bytes;
       llvm::consumeError(patchElfSymbol(image, kResourceSymbol, resourceTable()));
     }
+  // Pairs: a section turned SHT_NOBITS whose offset or size is also hostile.
+  for (unsigned i = 1; i < MiniElf::kNumSections; ++i)
+    for (size_t field : {base.shOffset(i), base.shSize(i)})
+      for (uint64_t v : hostile) {
+        MiniElf e = base;
+        e.put<uint32_t>(e.shType(i), 8 /*SHT_NOBITS*/);
+        e.put<uint64_t>(field, v);
+        auto entries = readCubinResources(e.bytes);
+        if (!entries)
+          llvm::consumeError(entries.takeError());
+      }
 }
 
 } // namespace
