@@ -228,9 +228,9 @@ std::optional<std::string> readElfSymbol(std::string_view elf,
     const unsigned char *sh = section(i);
     off = load<uint64_t>(sh + 24);
     size = load<uint64_t>(sh + 32);
-    std::string name = *role ? std::string(role) + " (section " +
-                                   std::to_string(i) + ")"
-                             : "section " + std::to_string(i);
+    std::string name =
+        *role ? std::string(role) + " (section " + std::to_string(i) + ")"
+              : "section " + std::to_string(i);
     if (sectionType(i) == 8 /*SHT_NOBITS*/)
       fail(name + " has no bytes in the file (SHT_NOBITS)");
     if (off > n || size > n - off)

@@ -215,8 +215,8 @@ GridExpr ManifestParser::gridExpr(const Json &e, const KernelDesc &k,
   const Json &args = field(e, "args", where);
   size_t arity = g.op == GridExpr::Op::Neg ? 1 : 2;
   if (!args.is_array() || args.size() != arity)
-    fail(where, "`" + clip(op) + "` takes " + std::to_string(arity) +
-                    " argument(s)");
+    fail(where,
+         "`" + clip(op) + "` takes " + std::to_string(arity) + " argument(s)");
   for (size_t i = 0; i < args.size(); ++i)
     g.args.push_back(gridExpr(
         args[i], k, where + ".args[" + std::to_string(i) + "]", depth + 1));
@@ -254,8 +254,7 @@ Specialization ManifestParser::specialization(const Json &s,
     fail(where + ".num_warps",
          std::to_string(warps) + " is not a power of two from 1 to 32");
   spec.numWarps = int(warps);
-  spec.numStages =
-      int(integerIn(s, "num_stages", where, 3, false, 1, INT_MAX));
+  spec.numStages = int(integerIn(s, "num_stages", where, 3, false, 1, INT_MAX));
   int64_t threads = integer(s, "threads", where, 32 * warps, false);
   if (threads <= 0 || threads > 1024)
     fail(where, "bad launch shape: " + std::to_string(threads) + " threads, " +
@@ -272,8 +271,8 @@ Specialization ManifestParser::specialization(const Json &s,
     if (!grid.is_array() || grid.empty() || grid.size() > 3)
       fail(where + ".grid", "expected 1 to 3 expressions");
     for (size_t i = 0; i < grid.size(); ++i)
-      spec.grid.push_back(gridExpr(
-          grid[i], k, where + ".grid[" + std::to_string(i) + "]", 0));
+      spec.grid.push_back(
+          gridExpr(grid[i], k, where + ".grid[" + std::to_string(i) + "]", 0));
   }
   if (s.contains("variants") && !s["variants"].is_null()) {
     const Json &vs = s["variants"];

@@ -306,13 +306,14 @@ TEST(FatbinReader, RefusesNobitsSymbolSection) {
 // Every single-field patch of the section headers and symbols to a hostile
 // value gives a result or a blk::Error (run under ASan to see reads).
 TEST(FatbinReader, SurvivesHostileHeaderFields) {
-  const uint64_t hostile[] = {0, 1, 8, 0x7fffffff, 0xffffffff, 1ull << 50,
-                              ~0ull - 23, ~0ull - 7, ~0ull};
+  const uint64_t hostile[] = {0,          1,          8,
+                              0x7fffffff, 0xffffffff, 1ull << 50,
+                              ~0ull - 23, ~0ull - 7,  ~0ull};
   MiniElf base = makeMiniElf("{\"schema\": 1}", "k 1 2 3 4 5 6\n");
   std::vector<size_t> fields;
   for (unsigned i = 0; i < MiniElf::kNumSections; ++i)
-    for (size_t f : {base.shType(i), base.shAddr(i), base.shOffset(i),
-                     base.shSize(i)})
+    for (size_t f :
+         {base.shType(i), base.shAddr(i), base.shOffset(i), base.shSize(i)})
       fields.push_back(f);
   for (unsigned i = 0; i < 4; ++i)
     for (size_t f : {base.symValue(i), base.symSize(i)})

@@ -216,13 +216,15 @@ TEST(Manifest, RangeChecksIntegersBeforeNarrowing) {
 TEST(Manifest, ChecksLaunchShape) {
   for (const char *w : {"0", "-4", "3", "33", "64"})
     EXPECT_EQ(parseError(withSpec(std::string("\"num_warps\": ") + w)),
-              kSpecAt + ".num_warps: " + w + " is not a power of two from 1 "
-                                             "to 32")
+              kSpecAt + ".num_warps: " + w +
+                  " is not a power of two from 1 "
+                  "to 32")
         << w;
   for (const char *s : {"0", "-1"})
     EXPECT_EQ(parseError(withSpec(std::string("\"num_stages\": ") + s)),
-              kSpecAt + ".num_stages: " + s + " is out of range (1 to "
-                                              "2147483647)")
+              kSpecAt + ".num_stages: " + s +
+                  " is out of range (1 to "
+                  "2147483647)")
         << s;
   // Code built for 128 threads must not be launched with 64.
   EXPECT_EQ(parseError(withSpec(R"("num_warps": 4, "threads": 64)")),
@@ -253,8 +255,8 @@ TEST(Manifest, ChecksNames) {
             "the name holds a NUL character");
   // A long name is cut short in messages.
   std::string longName(100000, 'n');
-  std::string msg = parseError(withKernel(R"({"name": ")" + longName +
-                                          R"(", "params": 3})"));
+  std::string msg =
+      parseError(withKernel(R"({"name": ")" + longName + R"(", "params": 3})"));
   EXPECT_NE(msg.find("params: expected an array"), std::string::npos) << msg;
   EXPECT_LT(msg.size(), 300u);
 }

@@ -143,9 +143,9 @@ makeMiniElf(const std::string &manifest, const std::string &resources = "",
     appendU(range[i].off, 8);  // offset
     appendU(range[i].size, 8); // size
     appendU(i == MiniElf::kSymtab ? unsigned(MiniElf::kStrtab) : 0u, 4); // link
-    appendU(i == MiniElf::kSymtab ? 1 : 0, 4);                // info
-    appendU(i == 0 ? 0 : 1, 8);                               // addralign
-    appendU(i == MiniElf::kSymtab ? 24 : 0, 8);               // entsize
+    appendU(i == MiniElf::kSymtab ? 1 : 0, 4);                           // info
+    appendU(i == 0 ? 0 : 1, 8);                 // addralign
+    appendU(i == MiniElf::kSymtab ? 24 : 0, 8); // entsize
   }
 
   // ELF header.
