@@ -218,26 +218,36 @@ std::optional<std::string> readElfSymbol(std::string_view elf,
   if (shentsize < 64 || shoff > n || uint64_t(shnum) * shentsize > n - shoff)
     return fail("section headers out of bounds");
   auto section = [&](unsigned i) { return p + shoff + size_t(i) * shentsize; };
-  // Bounds-checked [offset, offset+size) of a section's bytes in the file.
-  auto sectionBytes = [&](unsigned i, uint64_t &off, uint64_t &size) {
+  auto sectionType = [&](unsigned i) { return load<uint32_t>(section(i) + 4); };
+  // The [offset, offset+size) of a section's bytes, checked to lie in the
+  // file (subtraction form: no sum can wrap). A SHT_NOBITS section has no
+  // bytes in the file, whatever its offset says: reading it is an error.
+  // `role` names the section in messages ("" for a plain "section N").
+  auto sectionBytes = [&](unsigned i, const char *role, uint64_t &off,
+                          uint64_t &size) {
     const unsigned char *sh = section(i);
     off = load<uint64_t>(sh + 24);
     size = load<uint64_t>(sh + 32);
-    if (load<uint32_t>(sh + 4) != 8 /*SHT_NOBITS*/ &&
-        (off > n || size > n - off))
-      fail("section " + std::to_string(i) + " out of bounds");
+    std::string name =
+        *role ? std::string(role) + " (section " + std::to_string(i) + ")"
+              : "section " + std::to_string(i);
+    if (sectionType(i) == 8 /*SHT_NOBITS*/)
+      fail(name + " has no bytes in the file (SHT_NOBITS)");
+    if (off > n || size > n - off)
+      fail(name + " out of bounds");
   };
   for (unsigned s = 0; s < shnum; ++s) {
-    if (load<uint32_t>(section(s) + 4) != 2 /*SHT_SYMTAB*/)
+    if (sectionType(s) != 2 /*SHT_SYMTAB*/)
       continue;
     uint32_t strIndex = load<uint32_t>(section(s) + 40);
     if (strIndex >= shnum)
       return fail("symbol table links to a missing string table");
     uint64_t symOff, symSize, strOff, strSize;
-    sectionBytes(s, symOff, symSize);
-    sectionBytes(strIndex, strOff, strSize);
-    for (uint64_t sym = symOff; sym + 24 <= symOff + symSize; sym += 24) {
-      uint32_t nameOff = load<uint32_t>(p + sym);
+    sectionBytes(s, "symbol table", symOff, symSize);
+    sectionBytes(strIndex, "string table", strOff, strSize);
+    for (uint64_t at = 0; at <= symSize && symSize - at >= 24; at += 24) {
+      const unsigned char *sym = p + symOff + at;
+      uint32_t nameOff = load<uint32_t>(sym);
       if (nameOff >= strSize)
         continue;
       const char *name = reinterpret_cast<const char *>(p + strOff + nameOff);
@@ -245,18 +255,18 @@ std::optional<std::string> readElfSymbol(std::string_view elf,
       if (symbol.size() >= maxLen || name[symbol.size()] != '\0' ||
           std::memcmp(name, symbol.data(), symbol.size()) != 0)
         continue;
-      uint16_t shndx = load<uint16_t>(p + sym + 6);
-      uint64_t value = load<uint64_t>(p + sym + 8);
-      uint64_t size = load<uint64_t>(p + sym + 16);
+      uint16_t shndx = load<uint16_t>(sym + 6);
+      uint64_t value = load<uint64_t>(sym + 8);
+      uint64_t size = load<uint64_t>(sym + 16);
       if (shndx == 0 || shndx >= shnum)
         return fail("symbol `" + std::string(symbol) +
                     "` is not defined in a section");
       const unsigned char *sh = section(shndx);
-      if (load<uint32_t>(sh + 4) == 8 /*SHT_NOBITS*/)
+      if (sectionType(shndx) == 8 /*SHT_NOBITS*/)
         throw Error(origin + ": symbol `" + std::string(symbol) +
                     "` has no initialiser");
       uint64_t secOff, secSize;
-      sectionBytes(shndx, secOff, secSize);
+      sectionBytes(shndx, "", secOff, secSize);
       uint64_t addr = load<uint64_t>(sh + 16);
       uint64_t rel = (addr != 0 && value >= addr) ? value - addr : value;
       if (rel > secSize || size > secSize - rel)

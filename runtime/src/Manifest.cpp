@@ -11,10 +11,56 @@
 
 #include <nlohmann/json.hpp>
 
+#include <climits>
+#include <utility>
+#include <vector>
+
 namespace blk {
 namespace {
 
 using Json = nlohmann::json;
+
+/// Bounds of docs/manifest.md ("Limits"): how deep the JSON document may
+/// nest (arrays and objects), and how deep one grid expression may nest
+/// below its root. The document's bound is checked first, without
+/// recursion, so that nothing later (the parser's walk, a message) can run
+/// out of stack on a crafted artifact.
+constexpr unsigned kMaxJsonNesting = 256;
+constexpr unsigned kMaxGridNesting = 64;
+
+/// Whether `root` nests arrays/objects more than `limit` levels deep; an
+/// explicit stack, no recursion.
+bool nestedDeeperThan(const Json &root, unsigned limit) {
+  std::vector<std::pair<const Json *, unsigned>> stack{{&root, 1}};
+  while (!stack.empty()) {
+    auto [v, depth] = stack.back();
+    stack.pop_back();
+    if (!v->is_structured())
+      continue;
+    if (depth > limit)
+      return true;
+    for (const Json &child : *v)
+      stack.push_back({&child, depth + 1});
+  }
+  return false;
+}
+
+/// `s` cut to at most `max` bytes for a message ("..." marks the cut).
+std::string clip(const std::string &s, size_t max = 64) {
+  return s.size() <= max ? s : s.substr(0, max) + "...";
+}
+
+/// A short description of a JSON value for a message: scalars as written
+/// (strings clipped), arrays and objects by kind only, never dumped.
+std::string brief(const Json &v) {
+  if (v.is_array())
+    return "an array";
+  if (v.is_object())
+    return "an object";
+  if (v.is_string())
+    return "\"" + clip(v.get<std::string>()) + "\"";
+  return clip(v.dump());
+}
 
 /// Parsing state: the artifact name and the path inside the JSON, for errors.
 class ManifestParser {
@@ -24,13 +70,26 @@ public:
   Manifest parse(const Json &root);
 
 private:
+  /// Throws; a long `where` (a deep grid path) keeps its start and end.
   [[noreturn]] void fail(const std::string &where, const std::string &what) {
-    throw Error(origin_ + ": bad manifest: " + where + ": " + what);
+    std::string at = where.size() <= 200 ? where
+                                         : where.substr(0, 100) + "..." +
+                                               where.substr(where.size() - 80);
+    throw Error(origin_ + ": bad manifest: " + at + ": " + what);
   }
   const Json &field(const Json &obj, const char *key, const std::string &where);
   std::string str(const Json &obj, const char *key, const std::string &where);
+  /// str() of a name: non-empty, no NUL (it reaches C APIs as a C string).
+  std::string name(const Json &obj, const char *key, const std::string &where,
+                   const char *emptyMessage = "empty name");
+  /// The JSON integer `v` as int64_t; an unsigned one above INT64_MAX is an
+  /// error, not a wrapped negative number.
+  int64_t int64Of(const Json &v, const std::string &at);
   int64_t integer(const Json &obj, const char *key, const std::string &where,
                   int64_t fallback, bool required);
+  /// integer() checked to lie in [lo, hi] before anyone narrows it.
+  int64_t integerIn(const Json &obj, const char *key, const std::string &where,
+                    int64_t fallback, bool required, int64_t lo, int64_t hi);
   ParamType type(const Json &obj, const std::string &where);
   KernelDesc kernel(const Json &k, const std::string &where);
   Specialization specialization(const Json &s, const KernelDesc &k,
@@ -64,29 +123,58 @@ std::string ManifestParser::str(const Json &obj, const char *key,
   return v.get<std::string>();
 }
 
+std::string ManifestParser::name(const Json &obj, const char *key,
+                                 const std::string &where,
+                                 const char *emptyMessage) {
+  std::string s = str(obj, key, where);
+  if (s.empty())
+    fail(where + "." + key, emptyMessage);
+  if (s.find('\0') != std::string::npos)
+    fail(where + "." + key, "the name holds a NUL character");
+  return s;
+}
+
+int64_t ManifestParser::int64Of(const Json &v, const std::string &at) {
+  if (!v.is_number_integer())
+    fail(at, "expected an integer");
+  if (v.is_number_unsigned() && v.get<uint64_t>() > uint64_t(INT64_MAX))
+    fail(at, std::to_string(v.get<uint64_t>()) +
+                 " is out of range (a 64-bit signed integer)");
+  return v.get<int64_t>();
+}
+
 int64_t ManifestParser::integer(const Json &obj, const char *key,
                                 const std::string &where, int64_t fallback,
                                 bool required) {
   if (!required && (!obj.is_object() || !obj.contains(key)))
     return fallback;
-  const Json &v = field(obj, key, where);
-  if (!v.is_number_integer())
-    fail(where + "." + key, "expected an integer");
-  return v.get<int64_t>();
+  return int64Of(field(obj, key, where), where + "." + key);
+}
+
+int64_t ManifestParser::integerIn(const Json &obj, const char *key,
+                                  const std::string &where, int64_t fallback,
+                                  bool required, int64_t lo, int64_t hi) {
+  int64_t v = integer(obj, key, where, fallback, required);
+  if (v < lo || v > hi)
+    fail(where + "." + key, std::to_string(v) + " is out of range (" +
+                                std::to_string(lo) + " to " +
+                                std::to_string(hi) + ")");
+  return v;
 }
 
 ParamType ManifestParser::type(const Json &obj, const std::string &where) {
   std::string spelling = str(obj, "type", where);
   std::optional<ParamType> t = parseParamType(spelling);
   if (!t)
-    fail(where + ".type", "unknown type `" + spelling + "`");
+    fail(where + ".type", "unknown type `" + clip(spelling) + "`");
   return *t;
 }
 
 GridExpr ManifestParser::gridExpr(const Json &e, const KernelDesc &k,
                                   const std::string &where, unsigned depth) {
-  if (depth > 64)
-    fail(where, "grid expression nested too deeply");
+  if (depth > kMaxGridNesting)
+    fail(where, "grid expression nested more than " +
+                    std::to_string(kMaxGridNesting) + " levels deep");
   if (!e.is_object())
     fail(where, "expected a grid expression object");
   GridExpr g;
@@ -103,7 +191,8 @@ GridExpr ManifestParser::gridExpr(const Json &e, const KernelDesc &k,
            "parameter index " + std::to_string(g.value) + " out of range");
     ParamType t = k.params[size_t(g.value)].type;
     if (t.pointer || !isIntegerKind(t.elem))
-      fail(where, "grid uses parameter `" + k.params[size_t(g.value)].name +
+      fail(where, "grid uses parameter `" +
+                      clip(k.params[size_t(g.value)].name) +
                       "`, which is not a scalar integer");
     return g;
   }
@@ -122,11 +211,12 @@ GridExpr ManifestParser::gridExpr(const Json &e, const KernelDesc &k,
       known = true;
     }
   if (!known)
-    fail(where, "unknown grid operator `" + op + "`");
+    fail(where, "unknown grid operator `" + clip(op) + "`");
   const Json &args = field(e, "args", where);
   size_t arity = g.op == GridExpr::Op::Neg ? 1 : 2;
   if (!args.is_array() || args.size() != arity)
-    fail(where, "`" + op + "` takes " + std::to_string(arity) + " argument(s)");
+    fail(where,
+         "`" + clip(op) + "` takes " + std::to_string(arity) + " argument(s)");
   for (size_t i = 0; i < args.size(); ++i)
     g.args.push_back(gridExpr(
         args[i], k, where + ".args[" + std::to_string(i) + "]", depth + 1));
@@ -137,9 +227,7 @@ Specialization ManifestParser::specialization(const Json &s,
                                               const KernelDesc &k,
                                               const std::string &where) {
   Specialization spec;
-  spec.entry = str(s, "entry", where);
-  if (spec.entry.empty())
-    fail(where + ".entry", "empty entry name");
+  spec.entry = name(s, "entry", where, "empty entry name");
   if (s.contains("config")) {
     const Json &config = s["config"];
     if (!config.is_object())
@@ -150,22 +238,33 @@ Specialization ManifestParser::specialization(const Json &s,
       if (it->is_boolean()) {
         v.intValue = it->get<bool>() ? 1 : 0;
       } else if (it->is_number_integer()) {
-        v.intValue = it->get<int64_t>();
+        v.intValue = int64Of(*it, where + ".config." + clip(v.name));
       } else if (it->is_number()) {
         v.isFloat = true;
         v.floatValue = it->get<double>();
       } else {
-        fail(where + ".config." + v.name, "expected a number or boolean");
+        fail(where + ".config." + clip(v.name), "expected a number or boolean");
       }
       spec.config.push_back(v);
     }
   }
-  spec.numWarps = int(integer(s, "num_warps", where, 4, false));
-  spec.numStages = int(integer(s, "num_stages", where, 3, false));
-  spec.threads = int(integer(s, "threads", where, 32 * spec.numWarps, false));
-  if (spec.numWarps <= 0 || spec.threads <= 0 || spec.threads > 1024)
-    fail(where, "bad launch shape: " + std::to_string(spec.threads) +
-                    " threads, " + std::to_string(spec.numWarps) + " warps");
+  // Each value is checked as int64_t, before it is narrowed to its int.
+  int64_t warps = integer(s, "num_warps", where, 4, false);
+  if (warps < 1 || warps > 32 || (warps & (warps - 1)) != 0)
+    fail(where + ".num_warps",
+         std::to_string(warps) + " is not a power of two from 1 to 32");
+  spec.numWarps = int(warps);
+  spec.numStages = int(integerIn(s, "num_stages", where, 3, false, 1, INT_MAX));
+  int64_t threads = integer(s, "threads", where, 32 * warps, false);
+  if (threads <= 0 || threads > 1024)
+    fail(where, "bad launch shape: " + std::to_string(threads) + " threads, " +
+                    std::to_string(warps) + " warps");
+  // The code was built for 32 x num_warps threads: another count runs wrong.
+  if (threads != 32 * warps)
+    fail(where + ".threads", std::to_string(threads) + ", but num_warps " +
+                                 std::to_string(warps) + " means " +
+                                 std::to_string(32 * warps) + " threads");
+  spec.threads = int(threads);
   sharedSizes(s, where, spec.sharedStatic, spec.sharedDynamic);
   if (s.contains("grid") && !s["grid"].is_null()) {
     const Json &grid = s["grid"];
@@ -187,11 +286,11 @@ Specialization ManifestParser::specialization(const Json &s,
       spec.variants.push_back(variant(vs[i], k, vw));
       for (size_t j = 0; j + 1 < spec.variants.size(); ++j) {
         if (spec.variants[j].when == spec.variants.back().when)
-          fail(vw + ".when",
-               "the same classes as variant `" + spec.variants[j].entry + "`");
+          fail(vw + ".when", "the same classes as variant `" +
+                                 clip(spec.variants[j].entry) + "`");
         if (spec.variants[j].entry == spec.variants.back().entry)
           fail(vw + ".entry",
-               "entry `" + spec.variants[j].entry + "` listed twice");
+               "entry `" + clip(spec.variants[j].entry) + "` listed twice");
       }
       if (spec.variants.back().entry == spec.entry)
         fail(vw + ".entry", "repeats the specialisation's own entry");
@@ -222,15 +321,15 @@ void ManifestParser::specializedParams(const Json &list, KernelDesc &k,
     std::string at = where + "[" + std::to_string(i) + "]";
     if (!list[i].is_number_integer())
       fail(at, "expected a parameter index");
-    int64_t index = list[i].get<int64_t>();
+    int64_t index = int64Of(list[i], at);
     if (index < 0 || size_t(index) >= k.params.size())
       fail(at, "parameter index " + std::to_string(index) + " out of range");
     const Param &p = k.params[size_t(index)];
     if (p.type.pointer || !isIntegerKind(p.type.elem))
-      fail(at, "parameter `" + p.name + "` is not a scalar integer");
+      fail(at, "parameter `" + clip(p.name) + "` is not a scalar integer");
     for (uint32_t earlier : k.specialize)
       if (earlier == uint32_t(index))
-        fail(at, "parameter `" + p.name + "` specialised twice");
+        fail(at, "parameter `" + clip(p.name) + "` specialised twice");
     k.specialize.push_back(uint32_t(index));
   }
 }
@@ -238,19 +337,21 @@ void ManifestParser::specializedParams(const Json &list, KernelDesc &k,
 Variant ManifestParser::variant(const Json &vj, const KernelDesc &k,
                                 const std::string &where) {
   Variant v;
-  v.entry = str(vj, "entry", where);
-  if (v.entry.empty())
-    fail(where + ".entry", "empty entry name");
+  v.entry = name(vj, "entry", where, "empty entry name");
   const Json &when = field(vj, "when", where);
   if (!when.is_array() || when.size() != k.specialize.size())
     fail(where + ".when", "expected " + std::to_string(k.specialize.size()) +
                               " classes, one per specialised parameter");
   bool generic = true;
   for (size_t i = 0; i < when.size(); ++i) {
-    int64_t c = when[i].is_number_integer() ? when[i].get<int64_t>() : -1;
+    // An unsigned above INT64_MAX is no class either (never wrapped to one).
+    int64_t c = when[i].is_number_integer() && !(when[i].is_number_unsigned() &&
+                                                 when[i].get<uint64_t>() > 16)
+                    ? when[i].get<int64_t>()
+                    : -1;
     if (c != 0 && c != 1 && c != 16)
       fail(where + ".when[" + std::to_string(i) + "]",
-           "class " + when[i].dump() + " is not 1, 16 or 0");
+           "class " + brief(when[i]) + " is not 1, 16 or 0");
     v.when.push_back(int(c));
     generic = generic && c == 0;
   }
@@ -263,15 +364,15 @@ Variant ManifestParser::variant(const Json &vj, const KernelDesc &k,
 
 KernelDesc ManifestParser::kernel(const Json &kj, const std::string &where) {
   KernelDesc k;
-  k.name = str(kj, "name", where);
-  std::string at = where + " (`" + k.name + "`)";
+  k.name = name(kj, "name", where);
+  std::string at = where + " (`" + clip(k.name) + "`)";
   const Json &params = field(kj, "params", at);
   if (!params.is_array())
     fail(at + ".params", "expected an array");
   for (size_t i = 0; i < params.size(); ++i) {
     std::string pw = at + ".params[" + std::to_string(i) + "]";
     Param p;
-    p.name = str(params[i], "name", pw);
+    p.name = name(params[i], "name", pw);
     p.type = type(params[i], pw);
     int64_t aligned = integer(params[i], "aligned", pw, 0, false);
     if (aligned < 0 || aligned > (1 << 20) || (aligned & (aligned - 1)))
@@ -288,7 +389,7 @@ KernelDesc ManifestParser::kernel(const Json &kj, const std::string &where) {
       fail(at + ".const_params", "expected an array");
     for (size_t i = 0; i < cps.size(); ++i) {
       std::string cw = at + ".const_params[" + std::to_string(i) + "]";
-      k.constParams.push_back({str(cps[i], "name", cw), type(cps[i], cw)});
+      k.constParams.push_back({name(cps[i], "name", cw), type(cps[i], cw)});
     }
   }
   for (const char *key : {"autotune_key", "grid_source"}) {
@@ -317,11 +418,15 @@ KernelDesc ManifestParser::kernel(const Json &kj, const std::string &where) {
 
 Manifest ManifestParser::parse(const Json &root) {
   Manifest m;
-  m.schema = int(integer(root, "schema", "manifest", 0, true));
-  if (m.schema != kManifestSchema)
-    fail("schema", "unsupported schema " + std::to_string(m.schema) +
+  if (nestedDeeperThan(root, kMaxJsonNesting))
+    throw Error(origin_ + ": bad manifest: the JSON is nested more than " +
+                std::to_string(kMaxJsonNesting) + " levels deep");
+  int64_t schema = integer(root, "schema", "manifest", 0, true);
+  if (schema != kManifestSchema)
+    fail("schema", "unsupported schema " + std::to_string(schema) +
                        " (this runtime reads schema " +
                        std::to_string(kManifestSchema) + ")");
+  m.schema = int(schema);
   for (auto [key, out] :
        {std::pair{"compiler", &m.compiler}, std::pair{"source", &m.source},
         std::pair{"source_hash", &m.sourceHash}})
@@ -332,14 +437,15 @@ Manifest ManifestParser::parse(const Json &root) {
       if (a.is_string())
         m.archs.push_back(a.get<std::string>());
   const Json &kernels = field(root, "kernels", "manifest");
-  if (!kernels.is_array())
-    fail("kernels", "expected an array");
+  if (!kernels.is_array() || kernels.empty())
+    fail("kernels", "expected a non-empty array");
   for (size_t i = 0; i < kernels.size(); ++i) {
     m.kernels.push_back(
         kernel(kernels[i], "kernels[" + std::to_string(i) + "]"));
     for (size_t j = 0; j + 1 < m.kernels.size(); ++j)
       if (m.kernels[j].name == m.kernels.back().name)
-        fail("kernels", "kernel `" + m.kernels.back().name + "` listed twice");
+        fail("kernels",
+             "kernel `" + clip(m.kernels.back().name) + "` listed twice");
   }
   return m;
 }

@@ -8,13 +8,13 @@
 //===----------------------------------------------------------------------===//
 #include "blk/Target/CubinInfo.h"
 
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Object/ELF.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Endian.h"
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 
 namespace blk::target {
@@ -55,8 +55,12 @@ findSymbolBytes(const llvm::object::ELF64LEFile &elf, llvm::StringRef symbol) {
       if (sym.st_shndx == 0 || sym.st_shndx >= sections->size())
         return llvm::createStringError("symbol `" + symbol.str() + "` has no section");
       const auto &home = (*sections)[sym.st_shndx];
-      if (home.sh_type == llvm::ELF::SHT_NOBITS || sym.st_value + sym.st_size > home.sh_size ||
-          home.sh_offset + home.sh_size > elf.getBufSize())
+      // Subtraction form: no sum of two file-controlled values can wrap.
+      uint64_t fileSize = elf.getBufSize();
+      uint64_t offset = home.sh_offset, size = home.sh_size;
+      uint64_t value = sym.st_value, length = sym.st_size;
+      if (home.sh_type == llvm::ELF::SHT_NOBITS || offset > fileSize ||
+          size > fileSize - offset || value > size || length > size - value)
         return llvm::createStringError("symbol `" + symbol.str() + "` lies outside its section");
       return std::optional(std::make_pair(uint64_t(home.sh_offset + sym.st_value),
                                           uint64_t(sym.st_size)));
@@ -129,8 +133,9 @@ llvm::Expected<std::vector<EntryResources>> readCubinResources(llvm::ArrayRef<ui
   if (!sections)
     return sections.takeError();
 
-  // Symbol index -> name, from the (single) symbol table.
-  llvm::DenseMap<uint32_t, std::string> symbolNames;
+  // Symbol index -> name, from the first symbol table (a cubin has one). A
+  // vector, not a map keyed by the file's index: every index is checked.
+  std::vector<std::string> symbolNames;
   for (const auto &section : *sections) {
     if (section.sh_type != llvm::ELF::SHT_SYMTAB)
       continue;
@@ -144,8 +149,9 @@ llvm::Expected<std::vector<EntryResources>> readCubinResources(llvm::ArrayRef<ui
       auto name = (*symbols)[i].getName(*strings);
       if (!name)
         return name.takeError();
-      symbolNames[i] = name->str();
+      symbolNames.push_back(name->str());
     }
+    break;
   }
 
   std::vector<EntryResources> entries;
@@ -163,8 +169,13 @@ llvm::Expected<std::vector<EntryResources>> readCubinResources(llvm::ArrayRef<ui
     auto name = elf->getSectionName(section);
     if (!name)
       return name.takeError();
-    if (name->starts_with(".nv.shared.") && !name->starts_with(".nv.shared.reserved"))
-      sharedBySection[name->drop_front(strlen(".nv.shared."))] = section.sh_size;
+    if (name->starts_with(".nv.shared.") && !name->starts_with(".nv.shared.reserved")) {
+      if (section.sh_size > std::numeric_limits<unsigned>::max())
+        return llvm::createStringError("section `" + name->str() + "` declares " +
+                                       std::to_string(section.sh_size) +
+                                       " bytes of shared memory");
+      sharedBySection[name->drop_front(strlen(".nv.shared."))] = unsigned(section.sh_size);
+    }
     if (*name != ".nv.info")
       continue;
     auto contents = elf->getSectionContents(section);
@@ -177,12 +188,16 @@ llvm::Expected<std::vector<EntryResources>> readCubinResources(llvm::ArrayRef<ui
       at += 4;
       if (format != kFormatSizedValue)
         continue;
-      if (at + size > bytes.size())
+      if (size > bytes.size() - at)
         return llvm::createStringError(".nv.info record runs past its section");
       if (size == 8 && (attr == kAttrRegCount || attr == kAttrFrameSize)) {
         uint32_t symbol = llvm::support::endian::read32le(&bytes[at]);
         uint32_t value = llvm::support::endian::read32le(&bytes[at + 4]);
-        EntryResources &entry = entryFor(symbolNames.lookup(symbol));
+        if (symbol >= symbolNames.size())
+          return llvm::createStringError(".nv.info record names symbol " + std::to_string(symbol) +
+                                         ", past the symbol table's " +
+                                         std::to_string(symbolNames.size()) + " symbols");
+        EntryResources &entry = entryFor(symbolNames[symbol]);
         (attr == kAttrRegCount ? entry.registers : entry.stackFrame) = value;
       }
       at += size;

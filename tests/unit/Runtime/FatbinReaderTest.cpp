@@ -1,5 +1,6 @@
 //===- FatbinReaderTest.cpp - fatbin walking and manifest extraction ------===//
 #include "FixtureUtil.h"
+#include "MiniElf.h"
 
 #include "blk/runtime/Error.h"
 #include "blk/runtime/FatbinReader.h"
@@ -236,6 +237,113 @@ TEST(FatbinReader, SurvivesRandomCorruption) {
   }
   EXPECT_GT(refused, 1000);
   EXPECT_GT(read, 10); // harmless flips in code bytes still read
+}
+
+// Hand-made ELFs (MiniElf.h) with one field patched: the reader must refuse
+// each with a blk::Error, never read outside the image (issue 19).
+std::string elfError(const MiniElf &e) {
+  return errorOf([&] { readElfSymbol(e.view(), "__blk_manifest", "img"); });
+}
+
+TEST(FatbinReader, ReadsManifestFromMiniElf) {
+  MiniElf e = makeMiniElf("{\"schema\": 1}", "k 1 2 3 4 5 6\n");
+  EXPECT_EQ(readElfSymbol(e.view(), "__blk_manifest", "img").value(),
+            "{\"schema\": 1}");
+  EXPECT_EQ(readElfSymbol(e.view(), "__blk_resources", "img").value(),
+            "k 1 2 3 4 5 6\n");
+}
+
+TEST(FatbinReader, RefusesNobitsStringTable) {
+  MiniElf e = makeMiniElf("{}");
+  e.put<uint32_t>(e.shType(MiniElf::kStrtab), 8 /*SHT_NOBITS*/);
+  EXPECT_EQ(elfError(e), "blk: img: corrupt ELF: string table (section 2) "
+                         "has no bytes in the file (SHT_NOBITS)");
+  e.put<uint64_t>(e.shOffset(MiniElf::kStrtab), 1ull << 50);
+  EXPECT_EQ(elfError(e), "blk: img: corrupt ELF: string table (section 2) "
+                         "has no bytes in the file (SHT_NOBITS)");
+}
+
+TEST(FatbinReader, RefusesStringTableBeyondTheFile) {
+  MiniElf e = makeMiniElf("{}");
+  uint64_t n = e.bytes.size();
+  e.put<uint64_t>(e.shSize(MiniElf::kStrtab), n); // offset + n > n
+  EXPECT_EQ(elfError(e),
+            "blk: img: corrupt ELF: string table (section 2) out of bounds");
+  // offset + size wraps to a small number.
+  e.put<uint64_t>(e.shOffset(MiniElf::kStrtab), ~0ull - 7);
+  e.put<uint64_t>(e.shSize(MiniElf::kStrtab), 16);
+  EXPECT_EQ(elfError(e),
+            "blk: img: corrupt ELF: string table (section 2) out of bounds");
+}
+
+TEST(FatbinReader, RefusesWrappingSymbolAndSectionRanges) {
+  MiniElf e = makeMiniElf("{\"schema\": 1}");
+  // st_value + st_size wraps past 2^64.
+  e.put<uint64_t>(e.symValue(MiniElf::kSymManifest), ~0ull - 3);
+  e.put<uint64_t>(e.symSize(MiniElf::kSymManifest), 8);
+  EXPECT_EQ(elfError(e), "blk: img: corrupt ELF: symbol `__blk_manifest` "
+                         "lies outside its section");
+  // sh_offset + sh_size of the symbol's section wraps.
+  MiniElf f = makeMiniElf("{\"schema\": 1}");
+  f.put<uint64_t>(f.shOffset(MiniElf::kData), ~0ull - 7);
+  EXPECT_EQ(elfError(f), "blk: img: corrupt ELF: section 4 out of bounds");
+  // The symbol table's own range wraps.
+  MiniElf g = makeMiniElf("{}");
+  g.put<uint64_t>(g.shOffset(MiniElf::kSymtab), ~0ull - 23);
+  g.put<uint64_t>(g.shSize(MiniElf::kSymtab), 48);
+  EXPECT_EQ(elfError(g),
+            "blk: img: corrupt ELF: symbol table (section 3) out of bounds");
+}
+
+TEST(FatbinReader, RefusesNobitsSymbolSection) {
+  MiniElf e = makeMiniElf("{}");
+  e.put<uint32_t>(e.shType(MiniElf::kData), 8 /*SHT_NOBITS*/);
+  e.put<uint64_t>(e.shOffset(MiniElf::kData), 1ull << 50);
+  EXPECT_EQ(elfError(e), "blk: img: symbol `__blk_manifest` has no "
+                         "initialiser");
+}
+
+// Every single-field patch of the section headers and symbols to a hostile
+// value gives a result or a blk::Error (run under ASan to see reads).
+TEST(FatbinReader, SurvivesHostileHeaderFields) {
+  const uint64_t hostile[] = {0,          1,          8,
+                              0x7fffffff, 0xffffffff, 1ull << 50,
+                              ~0ull - 23, ~0ull - 7,  ~0ull};
+  MiniElf base = makeMiniElf("{\"schema\": 1}", "k 1 2 3 4 5 6\n");
+  std::vector<size_t> fields;
+  for (unsigned i = 0; i < MiniElf::kNumSections; ++i)
+    for (size_t f :
+         {base.shType(i), base.shAddr(i), base.shOffset(i), base.shSize(i)})
+      fields.push_back(f);
+  for (unsigned i = 0; i < 4; ++i)
+    for (size_t f : {base.symValue(i), base.symSize(i)})
+      fields.push_back(f);
+  for (size_t field : fields)
+    for (uint64_t v : hostile) {
+      MiniElf e = base;
+      if (field % 8 == 4) // sh_type: 4 bytes
+        e.put<uint32_t>(field, uint32_t(v));
+      else
+        e.put<uint64_t>(field, v);
+      for (const char *name : {"__blk_manifest", "__blk_resources"}) {
+        try {
+          (void)readElfSymbol(e.view(), name, "img");
+        } catch (const Error &) {
+        }
+      }
+    }
+  // Pairs: a section turned SHT_NOBITS whose offset or size is also hostile.
+  for (unsigned i = 1; i < MiniElf::kNumSections; ++i)
+    for (size_t field : {base.shOffset(i), base.shSize(i)})
+      for (uint64_t v : hostile) {
+        MiniElf e = base;
+        e.put<uint32_t>(e.shType(i), 8 /*SHT_NOBITS*/);
+        e.put<uint64_t>(field, v);
+        try {
+          (void)readElfSymbol(e.view(), "__blk_manifest", "img");
+        } catch (const Error &) {
+        }
+      }
 }
 
 TEST(FatbinReader, ReadBinaryFileNamesMissingPath) {

@@ -172,4 +172,146 @@ TEST(Manifest, RefusesStructuralErrors) {
   EXPECT_NE(parseError(R"({"schema": 1, "kernels": {}})"), "");
 }
 
+/// A one-kernel manifest whose one specialisation has `fields` added.
+std::string withSpec(const std::string &fields) {
+  return withKernel(R"({"name": "k", "params": [{"name": "n", "type": "i32"}],
+      "specializations": [{"entry": "k", )" +
+                    fields + "}]}");
+}
+
+const std::string kSpecAt =
+    "blk: m.fatbin: bad manifest: kernels[0] (`k`).specializations[0]";
+
+// Issue 19: every integer is range-checked into its field before narrowing.
+TEST(Manifest, RangeChecksIntegersBeforeNarrowing) {
+  EXPECT_EQ(parseError(withSpec(R"("num_warps": 4294967297)")),
+            kSpecAt + ".num_warps: 4294967297 is not a power of two from 1 "
+                      "to 32");
+  EXPECT_EQ(parseError(withSpec(R"("num_warps": 18446744073709551615)")),
+            kSpecAt + ".num_warps: 18446744073709551615 is out of range "
+                      "(a 64-bit signed integer)");
+  EXPECT_EQ(parseError(withSpec(R"("num_stages": 4294967297)")),
+            kSpecAt + ".num_stages: 4294967297 is out of range (1 to "
+                      "2147483647)");
+  EXPECT_EQ(parseError(withSpec(R"("threads": 4294967424)")),
+            kSpecAt + ": bad launch shape: 4294967424 threads, 4 warps");
+  EXPECT_EQ(parseError(R"({"schema": 4294967297, "kernels": []})"),
+            "blk: m.fatbin: bad manifest: schema: unsupported schema "
+            "4294967297 (this runtime reads schema 1)");
+  EXPECT_EQ(parseError(withSpec(R"("config": {"B": 9223372036854775808})")),
+            kSpecAt + ".config.B: 9223372036854775808 is out of range (a "
+                      "64-bit signed integer)");
+  EXPECT_EQ(parseError(withSpec(R"("grid": [{"int": 18446744073709551615}])")),
+            kSpecAt + ".grid[0].int: 18446744073709551615 is out of range "
+                      "(a 64-bit signed integer)");
+  EXPECT_EQ(parseError(withKernel(R"({"name": "k",
+      "params": [{"name": "n", "type": "i32",
+                  "multiple_of": 18446744073709551615}],
+      "specializations": [{"entry": "k"}]})")),
+            "blk: m.fatbin: bad manifest: kernels[0] (`k`).params[0]"
+            ".multiple_of: 18446744073709551615 is out of range (a 64-bit "
+            "signed integer)");
+}
+
+TEST(Manifest, ChecksLaunchShape) {
+  for (const char *w : {"0", "-4", "3", "33", "64"})
+    EXPECT_EQ(parseError(withSpec(std::string("\"num_warps\": ") + w)),
+              kSpecAt + ".num_warps: " + w +
+                  " is not a power of two from 1 "
+                  "to 32")
+        << w;
+  for (const char *s : {"0", "-1"})
+    EXPECT_EQ(parseError(withSpec(std::string("\"num_stages\": ") + s)),
+              kSpecAt + ".num_stages: " + s +
+                  " is out of range (1 to "
+                  "2147483647)")
+        << s;
+  // Code built for 128 threads must not be launched with 64.
+  EXPECT_EQ(parseError(withSpec(R"("num_warps": 4, "threads": 64)")),
+            kSpecAt + ".threads: 64, but num_warps 4 means 128 threads");
+  EXPECT_EQ(parseError(withSpec(R"("num_warps": 32, "threads": 1024,
+                                   "num_stages": 1)")),
+            "");
+  for (int w = 1; w <= 32; w *= 2)
+    EXPECT_EQ(parseError(withSpec("\"num_warps\": " + std::to_string(w))), "")
+        << w;
+}
+
+TEST(Manifest, ChecksNames) {
+  EXPECT_EQ(parseError(withKernel(R"({"name": "", "params": [],
+      "specializations": [{"entry": "k"}]})")),
+            "blk: m.fatbin: bad manifest: kernels[0].name: empty name");
+  EXPECT_EQ(parseError(withKernel(R"({"name": "k\u0000x", "params": [],
+      "specializations": [{"entry": "k"}]})")),
+            "blk: m.fatbin: bad manifest: kernels[0].name: the name holds a "
+            "NUL character");
+  EXPECT_EQ(parseError(withKernel(R"({"name": "k", "params": [],
+      "specializations": [{"entry": "k\u0000"}]})")),
+            kSpecAt + ".entry: the name holds a NUL character");
+  EXPECT_EQ(parseError(withKernel(R"({"name": "k",
+      "params": [{"name": "a\u0000", "type": "i32"}],
+      "specializations": [{"entry": "k"}]})")),
+            "blk: m.fatbin: bad manifest: kernels[0] (`k`).params[0].name: "
+            "the name holds a NUL character");
+  // A long name is cut short in messages.
+  std::string longName(100000, 'n');
+  std::string msg =
+      parseError(withKernel(R"({"name": ")" + longName + R"(", "params": 3})"));
+  EXPECT_NE(msg.find("params: expected an array"), std::string::npos) << msg;
+  EXPECT_LT(msg.size(), 300u);
+}
+
+TEST(Manifest, RefusesEmptyKernelList) {
+  EXPECT_EQ(parseError(R"({"schema": 1, "kernels": []})"),
+            "blk: m.fatbin: bad manifest: kernels: expected a non-empty "
+            "array");
+}
+
+TEST(Manifest, BoundsNesting) {
+  // 100k levels: refused before anything walks the tree recursively.
+  const size_t deep = 100000;
+  std::string when = std::string(deep, '[') + "1" + std::string(deep, ']');
+  std::string variant = withKernel(
+      R"({"name": "k", "params": [{"name": "n", "type": "i32"}],
+          "specialize": [0], "specializations": [{"entry": "k",
+          "variants": [{"entry": "k__v1", "when": [)" +
+      when + "]}]}]}");
+  EXPECT_EQ(parseError(variant), "blk: m.fatbin: bad manifest: the JSON is "
+                                 "nested more than 256 levels deep");
+  std::string grid;
+  for (size_t i = 0; i < deep; ++i)
+    grid += R"({"op": "neg", "args": [)";
+  grid += R"({"int": 1})";
+  for (size_t i = 0; i < deep; ++i)
+    grid += "]}";
+  EXPECT_EQ(parseError(withSpec("\"grid\": [" + grid + "]")),
+            "blk: m.fatbin: bad manifest: the JSON is nested more than 256 "
+            "levels deep");
+  // Within the document's bound, a grid expression has its own: 64 levels.
+  grid.clear();
+  for (size_t i = 0; i < 65; ++i)
+    grid += R"({"op": "neg", "args": [)";
+  grid += R"({"int": 1})";
+  for (size_t i = 0; i < 65; ++i)
+    grid += "]}";
+  std::string msg = parseError(withSpec("\"grid\": [" + grid + "]"));
+  EXPECT_NE(msg.find("grid expression nested more than 64 levels deep"),
+            std::string::npos)
+      << msg;
+  EXPECT_LT(msg.size(), 300u);
+  // A bad value is described, not dumped whole, in the message.
+  std::string wide = "[";
+  for (int i = 0; i < 20000; ++i)
+    wide += (i ? ",[" : "[") + std::to_string(i) + "]";
+  wide += "]";
+  msg = parseError(withKernel(
+      R"({"name": "k", "params": [{"name": "n", "type": "i32"}],
+          "specialize": [0], "specializations": [{"entry": "k",
+          "variants": [{"entry": "k__v1", "when": [)" +
+      wide + "]}]}]}"));
+  EXPECT_NE(msg.find("class an array is not 1, 16 or 0"), std::string::npos)
+      << msg.substr(0, 400);
+  EXPECT_LT(msg.size(), 300u);
+}
+
 } // namespace
