@@ -94,6 +94,14 @@ ExprInfo BodyChecker::checkFnCall(const ast::CallExpr *e, const ast::FunctionDec
         .note(DiagId::note_sema_declared_here, fn->nameRange, {fn->name});
     return ExprInfo();
   }
+  // Checking a call checks the callee's body inside this frame, several KB of
+  // stack per level: bound the nesting well below what overflows 8 MB.
+  if (analyzer.callStack.size() >= kMaxCallDepth) {
+    analyzer.report(DiagId::sema_call_too_deep, e->getRange(), {kMaxCallDepth})
+        .note(DiagId::note_sema_hint, SourceRange(),
+              {"merge small functions, or compute the chain in a loop"});
+    return ExprInfo();
+  }
   // Instances are per call site: a call tree that doubles at every level
   // would explode, so the number per specialisation is bounded.
   if (++analyzer.instanceCount > kMaxInstances) {

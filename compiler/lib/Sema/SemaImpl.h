@@ -28,6 +28,10 @@ class Analyzer;
 
 /// Most `fn` instances one specialisation may create.
 inline constexpr unsigned kMaxInstances = 4096;
+/// Deepest nesting of `fn` calls (each level recurses through the checker;
+/// chains of ~2,100 simple calls, ~1,100 with loops and ifs, overflowed an
+/// 8 MB stack in a release build).
+inline constexpr unsigned kMaxCallDepth = 256;
 
 /// A diagnostic being built; handed to the Analyzer's current sink when it
 /// dies (like InFlightDiagnostic, but buffered).
