@@ -102,6 +102,13 @@ ExprInfo BodyChecker::checkFnCall(const ast::CallExpr *e, const ast::FunctionDec
               {"merge small functions, or compute the chain in a loop"});
     return ExprInfo();
   }
+  if (analyzer.stackUsed() > analyzer.stackBudget) {
+    analyzer.report(DiagId::sema_call_stack_exhausted, e->getRange(),
+                    {analyzer.callStack.size() + 1})
+        .note(DiagId::note_sema_hint, SourceRange(),
+              {"split long expressions with `let`s, or merge small functions"});
+    return ExprInfo();
+  }
   // Instances are per call site: a call tree that doubles at every level
   // would explode, so the number per specialisation is bounded.
   if (++analyzer.instanceCount > kMaxInstances) {
