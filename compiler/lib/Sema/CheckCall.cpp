@@ -127,12 +127,20 @@ ExprInfo BodyChecker::checkFnCall(const ast::CallExpr *e, const ast::FunctionDec
   bool ok = callee.checkFunction(args, ranges);
   analyzer.callStack.pop_back();
   if (analyzer.sink) {
-    // Point from errors inside the callee back to this call.
+    // Point from errors inside the callee back to this call. A deep chain
+    // lists its innermost calls and, in the last slot, the outermost one.
     for (size_t i = before; i < analyzer.sink->size(); ++i) {
       Diagnostic &d = (*analyzer.sink)[i];
-      d.notes.push_back({DiagId::note_sema_called_from,
-                         formatDiagnostic(diagFormat(DiagId::note_sema_called_from), {fn->name}),
-                         e->getRange()});
+      DiagnosticNote note{DiagId::note_sema_called_from,
+                          formatDiagnostic(diagFormat(DiagId::note_sema_called_from), {fn->name}),
+                          e->getRange()};
+      size_t chain = std::count_if(d.notes.begin(), d.notes.end(), [](const DiagnosticNote &n) {
+        return n.id == DiagId::note_sema_called_from;
+      });
+      if (chain >= kMaxCallNotes)
+        d.notes.back() = std::move(note);
+      else
+        d.notes.push_back(std::move(note));
     }
   }
   ExprInfo info;

@@ -32,6 +32,8 @@ inline constexpr unsigned kMaxInstances = 4096;
 /// chains of ~2,100 simple calls, ~1,100 with loops and ifs, overflowed an
 /// 8 MB stack in a release build).
 inline constexpr unsigned kMaxCallDepth = 256;
+/// Most "in `f` called here" notes on one diagnostic.
+inline constexpr size_t kMaxCallNotes = 16;
 /// Most stack the nested checking of `fn` calls may use: each level can be
 /// an expression 1,000 deep (~400 KB), so fewer levels than kMaxCallDepth
 /// can overflow too. Half the stack limit when that is lower.
