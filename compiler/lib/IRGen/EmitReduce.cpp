@@ -136,6 +136,8 @@ Value Emitter::emitMath(const ast::CallExpr *call, const std::string &name,
   if (name == "abs") {
     if (sema::isFloat(k))
       return b.create<math::AbsFOp>(l, x);
+    if (sema::isUnsigned(k))
+      return x; // math.absi is signed: it would wrap 254 as u8 to 2
     return b.create<math::AbsIOp>(l, x);
   }
   if (name == "sigmoid") {

@@ -1,5 +1,6 @@
 //===- ShapeOps.cpp - splat, broadcast, reshape, permute, ranges -----------===//
 #include "blk/Interpreter/BlockOps.h"
+#include "blk/Interpreter/Memory.h"
 
 namespace blk::interp {
 
@@ -103,13 +104,13 @@ Block addPtr(const Block &ptrs, const Block &offsets) {
   const int64_t *p = ptrs.i.data(), *o = offsets.i.data();
   if (ptrs.size() == n && offsets.size() == n)
     for (size_t k = 0; k < n; ++k)
-      r.i[k] = p[k] + o[k] * size;
+      r.i[k] = offsetPointer(p[k], o[k], size);
   else if (ptrs.size() == 1)
     for (size_t k = 0; k < n; ++k)
-      r.i[k] = p[0] + o[k] * size;
+      r.i[k] = offsetPointer(p[0], o[k], size);
   else
     for (size_t k = 0; k < n; ++k)
-      r.i[k] = p[k] + o[0] * size;
+      r.i[k] = offsetPointer(p[k], o[0], size);
   return r;
 }
 

@@ -11,7 +11,10 @@
 #include "blk/Sema/ModuleSearch.h"
 #include "blk/Support/SourceManager.h"
 
+#include <algorithm>
 #include <filesystem>
+
+#include <sys/resource.h>
 
 namespace fs = std::filesystem;
 
@@ -200,7 +203,16 @@ void Analyzer::checkGlobalConsts(ModuleScope &scope) {
   }
 }
 
+size_t Analyzer::stackUsed() const {
+  auto here = uintptr_t(__builtin_frame_address(0));
+  return here < stackBase ? stackBase - here : 0; // the stack grows down
+}
+
 void Analyzer::run(const ast::Module &main) {
+  stackBase = uintptr_t(__builtin_frame_address(0));
+  rlimit limit;
+  if (getrlimit(RLIMIT_STACK, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    stackBudget = std::min(kCallStackBudget, size_t(limit.rlim_cur / 2));
   unsigned before = diags.getErrorCount();
   std::string path = sourceManager().getPath(main.file);
   std::vector<std::string> importStack{fs::path(path).stem().string()};

@@ -262,6 +262,23 @@ ExprInfo BuiltinChecker::memory() {
     return out;
   }
   ScalarKind elem = ptr.elem();
+  // The IR verifier's rule (blk.atomic_rmw, blk.atomic_cas): the GPU has no
+  // 1- or 8-bit atomics, except that an exchange of bytes is a plain store.
+  if (name.rfind("atomic_", 0) == 0) {
+    bool xchg = name == "atomic_xchg";
+    unsigned width = bitWidth(elem);
+    if (width < (xchg ? 8u : 16u)) {
+      a.report(DiagId::sema_arg_type, range(0),
+               {"pointer", name,
+                xchg ? "a pointer to 8-, 16-, 32- or 64-bit elements"
+                     : "a pointer to 16-, 32- or 64-bit elements",
+                ptr.str()})
+          .note(DiagId::note_sema_hint, SourceRange(),
+                {width == 1 && xchg ? "store `i1` values as `i8`"
+                                    : "widen the buffer to `i32` (`u32`), or to `i16` (`u16`)"});
+      return out;
+    }
+  }
   if (name == "load") {
     checkMask(1, ptr);
     if (has(2) && requireValue(2, false) &&

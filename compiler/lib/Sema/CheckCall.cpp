@@ -94,6 +94,21 @@ ExprInfo BodyChecker::checkFnCall(const ast::CallExpr *e, const ast::FunctionDec
         .note(DiagId::note_sema_declared_here, fn->nameRange, {fn->name});
     return ExprInfo();
   }
+  // Checking a call checks the callee's body inside this frame, several KB of
+  // stack per level: bound the nesting well below what overflows 8 MB.
+  if (analyzer.callStack.size() >= kMaxCallDepth) {
+    analyzer.report(DiagId::sema_call_too_deep, e->getRange(), {kMaxCallDepth})
+        .note(DiagId::note_sema_hint, SourceRange(),
+              {"merge small functions, or compute the chain in a loop"});
+    return ExprInfo();
+  }
+  if (analyzer.stackUsed() > analyzer.stackBudget) {
+    analyzer.report(DiagId::sema_call_stack_exhausted, e->getRange(),
+                    {analyzer.callStack.size() + 1})
+        .note(DiagId::note_sema_hint, SourceRange(),
+              {"split long expressions with `let`s, or merge small functions"});
+    return ExprInfo();
+  }
   // Instances are per call site: a call tree that doubles at every level
   // would explode, so the number per specialisation is bounded.
   if (++analyzer.instanceCount > kMaxInstances) {
@@ -112,12 +127,20 @@ ExprInfo BodyChecker::checkFnCall(const ast::CallExpr *e, const ast::FunctionDec
   bool ok = callee.checkFunction(args, ranges);
   analyzer.callStack.pop_back();
   if (analyzer.sink) {
-    // Point from errors inside the callee back to this call.
+    // Point from errors inside the callee back to this call. A deep chain
+    // lists its innermost calls and, in the last slot, the outermost one.
     for (size_t i = before; i < analyzer.sink->size(); ++i) {
       Diagnostic &d = (*analyzer.sink)[i];
-      d.notes.push_back({DiagId::note_sema_called_from,
-                         formatDiagnostic(diagFormat(DiagId::note_sema_called_from), {fn->name}),
-                         e->getRange()});
+      DiagnosticNote note{DiagId::note_sema_called_from,
+                          formatDiagnostic(diagFormat(DiagId::note_sema_called_from), {fn->name}),
+                          e->getRange()};
+      size_t chain = std::count_if(d.notes.begin(), d.notes.end(), [](const DiagnosticNote &n) {
+        return n.id == DiagId::note_sema_called_from;
+      });
+      if (chain >= kMaxCallNotes)
+        d.notes.back() = std::move(note);
+      else
+        d.notes.push_back(std::move(note));
     }
   }
   ExprInfo info;

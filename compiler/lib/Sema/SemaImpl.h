@@ -28,6 +28,16 @@ class Analyzer;
 
 /// Most `fn` instances one specialisation may create.
 inline constexpr unsigned kMaxInstances = 4096;
+/// Deepest nesting of `fn` calls (each level recurses through the checker;
+/// chains of ~2,100 simple calls, ~1,100 with loops and ifs, overflowed an
+/// 8 MB stack in a release build).
+inline constexpr unsigned kMaxCallDepth = 256;
+/// Most "in `f` called here" notes on one diagnostic.
+inline constexpr size_t kMaxCallNotes = 16;
+/// Most stack the nested checking of `fn` calls may use: each level can be
+/// an expression 1,000 deep (~400 KB), so fewer levels than kMaxCallDepth
+/// can overflow too. Half the stack limit when that is lower.
+inline constexpr size_t kCallStackBudget = size_t(4) << 20;
 
 /// A diagnostic being built; handed to the Analyzer's current sink when it
 /// dies (like InFlightDiagnostic, but buffered).
@@ -94,6 +104,11 @@ public:
   unsigned sinkErrors = 0;
   /// fn instances created in the current specialisation.
   unsigned instanceCount = 0;
+  /// The stack at run()'s frame, and how far below it checking may go.
+  uintptr_t stackBase = 0;
+  size_t stackBudget = kCallStackBudget;
+  /// Stack used below run()'s frame by the caller of this function.
+  size_t stackUsed() const;
   /// `store`s of a pointer block with no mask (or an always-true one) in the
   /// current specialisation (for the §8.7 warning).
   std::vector<const ast::CallExpr *> unmaskedStores;

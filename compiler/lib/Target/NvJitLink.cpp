@@ -99,7 +99,8 @@ llvm::Expected<Cubin> NvJitLink::compile(llvm::StringRef ptx, const GpuArch &arc
                                          unsigned optLevel, unsigned threads,
                                          bool lineInfo) const {
   std::string archOpt = "-arch=" + arch.name;
-  std::string optOpt = "-O" + std::to_string(std::min(optLevel, 3u));
+  // nvJitLink refuses -O1 and -O2 (its create fails): any optimisation is -O3.
+  std::string optOpt = optLevel == 0 ? "-O0" : "-O3";
   std::string splitOpt = "-split-compile=" + std::to_string(std::max(threads, 1u));
   std::vector<const char *> options = {archOpt.c_str(), optOpt.c_str(), "-verbose"};
   if (threads > 1)

@@ -26,6 +26,30 @@ TEST(MemoryTest, PointerEncodingRoundTrips) {
   }
 }
 
+TEST(MemoryTest, FarOffsetStaysInItsBuffer) {
+  Memory mem;
+  BufferId x = mem.create("x", {ElemKind::F32, false}, 4);
+  mem.create("y", {ElemKind::F32, false}, 4);
+  Block base = Block::zeros(ElemKind::Ptr, {}, ElemKind::F32);
+  base.i[0] = encodePointer(x, 0);
+  // 2^46 f32 elements are 2^48 bytes: without saturation, y[0].
+  Block far = addPtr(base, Block::scalarInt(ElemKind::I64, int64_t(1) << 46));
+  BufferId id;
+  int64_t off;
+  decodePointer(far.i[0], id, off);
+  EXPECT_EQ(id, x);
+  EXPECT_EQ(off, kFarOffset);
+  // Saturation is sticky: stepping back does not return into range.
+  EXPECT_EQ(offsetPointer(far.i[0], -(int64_t(1) << 46), 4), far.i[0]);
+  // Overflowing int64 saturates too.
+  EXPECT_EQ(offsetPointer(base.i[0], INT64_MAX, 4), encodePointer(x, kFarOffset));
+  Block v = Block::zeros(ElemKind::F32, {});
+  std::optional<AccessFault> f = storeBlock(mem, far, v, nullptr);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->message,
+            "out-of-bounds store of x at 2^47 bytes or more from its start (buffer has 4 elements)");
+}
+
 TEST(MemoryTest, LoadStoreRoundTripF16) {
   Memory mem;
   BufferId b = mem.create("h", {ElemKind::F16, false}, 4);

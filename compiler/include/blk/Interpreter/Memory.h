@@ -4,7 +4,9 @@
 // type and size. A pointer is an int64 that encodes (buffer id, byte offset)
 // as id * 2^48 + offset, so `blk.addptr` is integer addition (of offset times
 // the element size), `blk.ptr_cast` keeps the value, and an offset may
-// wander out of range until it is dereferenced. An access reads or writes
+// wander out of range until it is dereferenced. An offset of 2^47 bytes or
+// more saturates (kFarOffset) rather than reach the next buffer's id, so its
+// access is reported out of bounds of its own buffer. An access reads or writes
 // the pointer's element type at its byte offset (reinterpreting the buffer's
 // bytes after a ptr_cast, as the GPU would). Every
 // masked-in load, store or atomic is checked against its buffer; a bad access
@@ -39,6 +41,24 @@ inline void decodePointer(int64_t p, BufferId &id, int64_t &offset) {
   int64_t hi = (p + (int64_t(1) << 47)) >> 48;
   id = BufferId(hi);
   offset = p - int64_t(uint64_t(hi) << 48);
+}
+
+/// The offset a pointer gets when pointer arithmetic takes it 2^47 bytes or
+/// more from its buffer's start, where the encoding would alias the next
+/// buffer. It stays put under further arithmetic, and any access through it
+/// is out of bounds of the pointer's own buffer.
+inline constexpr int64_t kFarOffset = (int64_t(1) << 47) - 1;
+
+/// `p` advanced by `index` elements of `elemSize` bytes (blk.addptr); the
+/// offset saturates at kFarOffset instead of crossing into another buffer.
+inline int64_t offsetPointer(int64_t p, int64_t index, int64_t elemSize) {
+  BufferId id;
+  int64_t off, delta, next;
+  decodePointer(p, id, off);
+  if (off == kFarOffset || __builtin_mul_overflow(index, elemSize, &delta) ||
+      __builtin_add_overflow(off, delta, &next) || next >= kFarOffset || next <= -kFarOffset)
+    return encodePointer(id, kFarOffset);
+  return encodePointer(id, next);
 }
 
 /// One host buffer: raw little-endian elements as the GPU would hold them.

@@ -53,8 +53,9 @@ public:
   /// Opens libnvJitLink from the toolkit, or fails naming every path tried.
   static llvm::Expected<std::unique_ptr<NvJitLink>> load(const CudaToolkit &toolkit);
 
-  /// Compiles PTX text for `arch` at ptxas optimisation level `optLevel`
-  /// (0..3), on up to `threads` threads (ptxas's split compilation: the
+  /// Compiles PTX text for `arch` at blkc's optimisation level `optLevel`
+  /// (0..3; nvJitLink accepts only -O0 and -O3, so 1 and 2 reach it as -O3),
+  /// on up to `threads` threads (ptxas's split compilation: the
   /// functions are compiled apart; 1 is serial), with `-lineinfo` when
   /// `lineInfo` (the PTX's `.loc` lines kept for profilers). A ptxas error
   /// comes back with its error log.
