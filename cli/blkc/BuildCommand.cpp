@@ -40,7 +40,9 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
                 "Print per-stage times (ms) to stderr");
   cmd->add_option("--arch", flags->build.target.arch,
                   "GPU architectures, comma-separated (sm_80,sm_86,sm_89,sm_90,sm_90a)");
-  cmd->add_option("-O", flags->build.target.optLevel, "Optimisation level -O0..-O3 (default 3): LLVM runs at the level, ptxas at -O0 for -O0 and -O3 otherwise");
+  cmd->add_option("-O", flags->build.target.optLevel,
+                  "Optimisation level -O0..-O3 (default 3): LLVM runs at the "
+                  "level, ptxas at -O0 for -O0 and -O3 otherwise");
   cmd->add_option("--emit-header", flags->build.target.emitHeader,
                   "Also write a typed C++ launcher header");
   cmd->add_option("--depfile", flags->build.target.depfile,

@@ -113,11 +113,16 @@ struct Resolver {
     }
     // Index in elements of the pointer's type (floor division for negatives).
     int64_t index = off >= 0 ? off / size : -((-off + size - 1) / size);
-    bool far = off == kFarOffset; // the exact offset is not kept (offsetPointer)
-    std::string place = far ? " at 2^47 bytes or more from its start" : "[" + std::to_string(index) + "]";
+    bool far =
+        off == kFarOffset; // the exact offset is not kept (offsetPointer)
+    std::string place = far ? " at 2^47 bytes or more from its start"
+                            : "[" + std::to_string(index) + "]";
     if (!last) {
-      fault = AccessFault{std::string(what) + " through a pointer into no buffer (" +
-                              (far ? "2^47 bytes or more from null" : "element " + std::to_string(index)) + ")",
+      fault = AccessFault{std::string(what) +
+                              " through a pointer into no buffer (" +
+                              (far ? "2^47 bytes or more from null"
+                                   : "element " + std::to_string(index)) +
+                              ")",
                           element};
       return nullptr;
     }
@@ -125,9 +130,10 @@ struct Resolver {
       std::string count = std::to_string(last->count) + " elements";
       if (last->type.kind != kind)
         count += " of " + dataTypeName(last->type);
-      fault = AccessFault{"out-of-bounds " + std::string(what) + " of " + last->name + place +
-                              " (buffer has " + count + ")",
-                          element};
+      fault =
+          AccessFault{"out-of-bounds " + std::string(what) + " of " +
+                          last->name + place + " (buffer has " + count + ")",
+                      element};
       return nullptr;
     }
     if (off % size) {

@@ -273,9 +273,11 @@ ExprInfo BuiltinChecker::memory() {
                 xchg ? "a pointer to 8-, 16-, 32- or 64-bit elements"
                      : "a pointer to 16-, 32- or 64-bit elements",
                 ptr.str()})
-          .note(DiagId::note_sema_hint, SourceRange(),
-                {width == 1 && xchg ? "store `i1` values as `i8`"
-                                    : "widen the buffer to `i32` (`u32`), or to `i16` (`u16`)"});
+          .note(
+              DiagId::note_sema_hint, SourceRange(),
+              {width == 1 && xchg
+                   ? "store `i1` values as `i8`"
+                   : "widen the buffer to `i32` (`u32`), or to `i16` (`u16`)"});
       return out;
     }
   }

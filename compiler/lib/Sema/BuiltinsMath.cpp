@@ -239,11 +239,13 @@ ExprInfo BuiltinChecker::math() {
     const ConstValue &v = *infos[0].value;
     // An unsigned value is its own abs (a u64 above 2^63 is held negative).
     if (v.isFloat())
-      out.value = ConstValue::floating(v.getFloat() < 0 ? -v.getFloat() : v.getFloat());
+      out.value =
+          ConstValue::floating(v.getFloat() < 0 ? -v.getFloat() : v.getFloat());
     else if (isUnsigned(elem))
       out.value = v;
     else
-      out.value = ConstValue::integer(v.getInt() < 0 ? -v.getInt() : v.getInt());
+      out.value =
+          ConstValue::integer(v.getInt() < 0 ? -v.getInt() : v.getInt());
     out.isUntypedLiteral = infos[0].isUntypedLiteral;
   }
   return out;

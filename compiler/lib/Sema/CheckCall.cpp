@@ -103,8 +103,9 @@ ExprInfo BodyChecker::checkFnCall(const ast::CallExpr *e, const ast::FunctionDec
     return ExprInfo();
   }
   if (analyzer.stackUsed() > analyzer.stackBudget) {
-    analyzer.report(DiagId::sema_call_stack_exhausted, e->getRange(),
-                    {analyzer.callStack.size() + 1})
+    analyzer
+        .report(DiagId::sema_call_stack_exhausted, e->getRange(),
+                {analyzer.callStack.size() + 1})
         .note(DiagId::note_sema_hint, SourceRange(),
               {"split long expressions with `let`s, or merge small functions"});
     return ExprInfo();
@@ -131,12 +132,15 @@ ExprInfo BodyChecker::checkFnCall(const ast::CallExpr *e, const ast::FunctionDec
     // lists its innermost calls and, in the last slot, the outermost one.
     for (size_t i = before; i < analyzer.sink->size(); ++i) {
       Diagnostic &d = (*analyzer.sink)[i];
-      DiagnosticNote note{DiagId::note_sema_called_from,
-                          formatDiagnostic(diagFormat(DiagId::note_sema_called_from), {fn->name}),
-                          e->getRange()};
-      size_t chain = std::count_if(d.notes.begin(), d.notes.end(), [](const DiagnosticNote &n) {
-        return n.id == DiagId::note_sema_called_from;
-      });
+      DiagnosticNote note{
+          DiagId::note_sema_called_from,
+          formatDiagnostic(diagFormat(DiagId::note_sema_called_from),
+                           {fn->name}),
+          e->getRange()};
+      size_t chain = std::count_if(
+          d.notes.begin(), d.notes.end(), [](const DiagnosticNote &n) {
+            return n.id == DiagId::note_sema_called_from;
+          });
       if (chain >= kMaxCallNotes)
         d.notes.back() = std::move(note);
       else

@@ -42,12 +42,13 @@ TEST(MemoryTest, FarOffsetStaysInItsBuffer) {
   // Saturation is sticky: stepping back does not return into range.
   EXPECT_EQ(offsetPointer(far.i[0], -(int64_t(1) << 46), 4), far.i[0]);
   // Overflowing int64 saturates too.
-  EXPECT_EQ(offsetPointer(base.i[0], INT64_MAX, 4), encodePointer(x, kFarOffset));
+  EXPECT_EQ(offsetPointer(base.i[0], INT64_MAX, 4),
+            encodePointer(x, kFarOffset));
   Block v = Block::zeros(ElemKind::F32, {});
   std::optional<AccessFault> f = storeBlock(mem, far, v, nullptr);
   ASSERT_TRUE(f);
-  EXPECT_EQ(f->message,
-            "out-of-bounds store of x at 2^47 bytes or more from its start (buffer has 4 elements)");
+  EXPECT_EQ(f->message, "out-of-bounds store of x at 2^47 bytes or more from "
+                        "its start (buffer has 4 elements)");
 }
 
 TEST(MemoryTest, LoadStoreRoundTripF16) {

@@ -56,7 +56,8 @@ inline int64_t offsetPointer(int64_t p, int64_t index, int64_t elemSize) {
   int64_t off, delta, next;
   decodePointer(p, id, off);
   if (off == kFarOffset || __builtin_mul_overflow(index, elemSize, &delta) ||
-      __builtin_add_overflow(off, delta, &next) || next >= kFarOffset || next <= -kFarOffset)
+      __builtin_add_overflow(off, delta, &next) || next >= kFarOffset ||
+      next <= -kFarOffset)
     return encodePointer(id, kFarOffset);
   return encodePointer(id, next);
 }
