@@ -7,6 +7,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
 using namespace blk::interp;
 
 namespace {
@@ -268,3 +272,60 @@ func.func @dbg(%n: i32) attributes {blk.param_names = ["n"]} {
   EXPECT_EQ(llvm::toString(std::move(err)),
             "<ir>:10:3: error: assertion failed: r < n in program (0,0,0), block element [1]\n");
 }
+
+namespace {
+
+/// `inner` wrapped in `levels` nodes {"op": "neg", "args": [...]}.
+std::string nestedNeg(unsigned levels, const std::string &inner) {
+  std::string s = inner;
+  for (unsigned i = 0; i < levels; ++i)
+    s = R"({"op":"neg","args":[)" + s + "]}";
+  return s;
+}
+
+std::string errorOf(llvm::Expected<std::array<int64_t, 3>> r) {
+  if (r)
+    return "";
+  return llvm::toString(r.takeError());
+}
+
+TEST(KernelTest, GridJsonEvaluatesTheManifestTree) {
+  // cdiv(n, 128) * 2 with n = 1000, and a second axis from a parameter.
+  std::string json =
+      R"([{"op":"mul","args":[{"op":"cdiv","args":[{"param":0},{"int":128}]},{"int":2}]},)"
+      R"({"param":1}])";
+  auto grid = evalGridJson(json, {Arg::ofInt(1000), Arg::ofInt(3)});
+  ASSERT_TRUE(bool(grid)) << llvm::toString(grid.takeError());
+  EXPECT_EQ(*grid, (std::array<int64_t, 3>{16, 3, 1}));
+  // 64 levels are fine (an even count of negations gives the value back).
+  auto deep = evalGridJson("[" + nestedNeg(64, R"({"int":7})") + "]", {});
+  ASSERT_TRUE(bool(deep)) << llvm::toString(deep.takeError());
+  EXPECT_EQ((*deep)[0], 7);
+}
+
+TEST(KernelTest, GridJsonNestingIsBounded) {
+  // A crafted tree 100000 levels deep is an error, not a stack overflow.
+  std::string error = errorOf(evalGridJson("[" + nestedNeg(100000, R"({"int":1})") + "]", {}));
+  EXPECT_NE(error.find("nests more than 64 levels"), std::string::npos) << error;
+  error = errorOf(evalGridJson("[" + nestedNeg(65, R"({"int":1})") + "]", {}));
+  EXPECT_NE(error.find("nests more than 64 levels"), std::string::npos) << error;
+}
+
+TEST(KernelTest, GridJsonOverflowIsAnError) {
+  auto big = [](const char *op, int64_t a, int64_t b) {
+    return "[{\"op\":\"" + std::string(op) + "\",\"args\":[{\"int\":" + std::to_string(a) +
+           "},{\"int\":" + std::to_string(b) + "}]}]";
+  };
+  const int64_t max = INT64_MAX, min = INT64_MIN;
+  for (auto [op, a, b] : std::vector<std::tuple<const char *, int64_t, int64_t>>{
+           {"mul", int64_t(1) << 62, 4}, {"add", max, 1}, {"sub", min, 1},
+           {"div", min, -1}, {"mod", min, -1}, {"cdiv", max, 2}}) {
+    std::string error = errorOf(evalGridJson(big(op, a, b), {}));
+    EXPECT_NE(error.find("overflows a 64-bit integer"), std::string::npos) << op << ": " << error;
+  }
+  std::string neg = errorOf(evalGridJson(
+      R"([{"op":"neg","args":[{"int":)" + std::to_string(min) + "}]}]", {}));
+  EXPECT_NE(neg.find("overflows"), std::string::npos) << neg;
+}
+
+} // namespace
