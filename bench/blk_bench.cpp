@@ -38,38 +38,6 @@ void randomFill(std::vector<float> &v, uint64_t seed, float lo, float hi) {
   }
 }
 
-/// float -> IEEE half, round to nearest even (normal and subnormal range).
-uint16_t toHalf(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  uint32_t sign = (x >> 16) & 0x8000u;
-  float a = std::fabs(f);
-  if (a >= 65520.0f)
-    return uint16_t(sign | 0x7C00u);
-  if (a < 6.103515625e-05f) // subnormal: multiples of 2^-24
-    return uint16_t(sign | uint32_t(std::nearbyint(a * 16777216.0f)));
-  uint32_t ax = x & 0x7FFFFFFFu;
-  uint32_t mant = ax & 0x7FFFFFu, exp = (ax >> 23) - 127 + 15;
-  uint32_t h = (exp << 10) | (mant >> 13);
-  uint32_t rest = mant & 0x1FFFu;
-  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u)))
-    ++h;
-  return uint16_t(sign | h);
-}
-
-float fromHalf(uint16_t h) {
-  uint32_t sign = uint32_t(h & 0x8000u) << 16, exp = (h >> 10) & 0x1F,
-           mant = h & 0x3FFu;
-  if (exp == 0)
-    return (sign ? -1.0f : 1.0f) * float(mant) * (1.0f / 16777216.0f);
-  if (exp == 31)
-    return mant ? std::numeric_limits<float>::quiet_NaN()
-                : (sign ? -INFINITY : INFINITY);
-  uint32_t x = sign | ((exp - 15 + 127) << 23) | (mant << 13);
-  float f;
-  std::memcpy(&f, &x, 4);
-  return f;
-}
 
 struct Record {
   std::string bench, size, kernel, entry, config, error;

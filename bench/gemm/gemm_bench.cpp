@@ -49,65 +49,17 @@ void randomFill(std::vector<float> &v, uint64_t seed, float lo, float hi) {
     f = lo + (hi - lo) * float(splitmix(s) >> 40) * (1.0f / 16777216.0f);
 }
 
-/// float -> IEEE half, round to nearest even (normal and subnormal range).
-uint16_t toHalf(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  uint32_t sign = (x >> 16) & 0x8000u;
-  float a = std::fabs(f);
-  if (a >= 65520.0f)
-    return uint16_t(sign | 0x7C00u);
-  if (a < 6.103515625e-05f) // subnormal: multiples of 2^-24
-    return uint16_t(sign | uint32_t(std::nearbyint(a * 16777216.0f)));
-  uint32_t ax = x & 0x7FFFFFFFu;
-  uint32_t mant = ax & 0x7FFFFFu, exp = (ax >> 23) - 127 + 15;
-  uint32_t h = (exp << 10) | (mant >> 13);
-  uint32_t rest = mant & 0x1FFFu;
-  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u)))
-    ++h;
-  return uint16_t(sign | h);
-}
-
-float fromHalf(uint16_t h) {
-  uint32_t sign = uint32_t(h & 0x8000u) << 16, exp = (h >> 10) & 0x1F,
-           mant = h & 0x3FFu;
-  if (exp == 0)
-    return (sign ? -1.0f : 1.0f) * float(mant) * (1.0f / 16777216.0f);
-  if (exp == 31)
-    return mant ? std::numeric_limits<float>::quiet_NaN()
-                : (sign ? -INFINITY : INFINITY);
-  uint32_t x = sign | ((exp - 15 + 127) << 23) | (mant << 13);
-  float f;
-  std::memcpy(&f, &x, 4);
-  return f;
-}
-
-/// float -> bfloat16, round to nearest even (finite inputs).
-uint16_t toBf16(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  x += 0x7FFFu + ((x >> 16) & 1u);
-  return uint16_t(x >> 16);
-}
-
-float fromBf16(uint16_t b) {
-  uint32_t x = uint32_t(b) << 16;
-  float f;
-  std::memcpy(&f, &x, 4);
-  return f;
-}
-
-/// Host conversions per element type.
+/// Host conversions per element type (blk/runtime/Types.h).
 template <class T> struct Elem;
 template <> struct Elem<blk::half> {
-  static blk::half from(float f) { return blk::half{toHalf(f)}; }
-  static float to(blk::half h) { return fromHalf(h.bits); }
+  static blk::half from(float f) { return blk::toHalf(f); }
+  static float to(blk::half h) { return blk::toFloat(h); }
   static blk::half nan() { return blk::half{0x7E00}; }
   static bool finite(blk::half h) { return (h.bits & 0x7C00u) != 0x7C00u; }
 };
 template <> struct Elem<blk::bfloat16> {
-  static blk::bfloat16 from(float f) { return blk::bfloat16{toBf16(f)}; }
-  static float to(blk::bfloat16 b) { return fromBf16(b.bits); }
+  static blk::bfloat16 from(float f) { return blk::toBfloat16(f); }
+  static float to(blk::bfloat16 b) { return blk::toFloat(b); }
   static blk::bfloat16 nan() { return blk::bfloat16{0x7FC0}; }
   static bool finite(blk::bfloat16 b) { return (b.bits & 0x7F80u) != 0x7F80u; }
 };
@@ -339,7 +291,7 @@ void runShape(const blk::Context &ctx, const std::string &dir,
     fb[i] = Elem<T>::to(hb[i] = Elem<T>::from(fb[i]));
   std::vector<blk::half> hbias(fbias.size());
   for (size_t i = 0; i < fbias.size(); ++i)
-    fbias[i] = fromHalf((hbias[i] = blk::half{toHalf(fbias[i])}).bits);
+    fbias[i] = blk::toFloat(hbias[i] = blk::toHalf(fbias[i]));
   std::vector<Sample> samples = makeSamples(s, kind, fa, fb, fbias);
   fa = {};
   fb = {};

@@ -12,30 +12,6 @@
 using namespace samples;
 using namespace layernorm_blk;
 
-/// f16 bits of `v`, which must be zero or a normal f16 value exactly.
-static blk::half toHalf(float v) {
-  uint32_t f;
-  std::memcpy(&f, &v, 4);
-  uint16_t sign = uint16_t((f >> 16) & 0x8000);
-  if ((f & 0x7fffffff) == 0)
-    return blk::half{sign};
-  int exp = int((f >> 23) & 0xff) - 127 + 15;
-  return blk::half{uint16_t(sign | (exp << 10) | ((f >> 13) & 0x3ff))};
-}
-
-static float fromHalf(blk::half h) {
-  uint32_t sign = uint32_t(h.bits & 0x8000) << 16;
-  int exp = (h.bits >> 10) & 0x1f;
-  uint32_t man = h.bits & 0x3ff;
-  float mag;
-  if (exp == 0)
-    mag = std::ldexp(float(man), -24);
-  else if (exp == 31)
-    mag = man ? NAN : INFINITY;
-  else
-    mag = std::ldexp(float(man | 0x400), exp - 25);
-  return sign ? -mag : mag;
-}
 
 int main() {
   return runSample("layernorm", [](blk::Context &ctx) {
@@ -56,7 +32,7 @@ int main() {
     auto halves = [](const std::vector<float> &v) {
       std::vector<blk::half> h;
       for (float f : v)
-        h.push_back(toHalf(f));
+        h.push_back(blk::toHalf(f));
       return h;
     };
     blk::DeviceBuffer<blk::half> dx(ctx, halves(x)), dy(ctx, x.size()),
@@ -91,7 +67,7 @@ int main() {
       bool padding = true;
       for (int r = 0; r < M; ++r) {
         for (int col = 0; col < N; ++col)
-          gotY.push_back(fromHalf(y[size_t(r * stride + col)]));
+          gotY.push_back(blk::toFloat(y[size_t(r * stride + col)]));
         for (int col = N; col < stride; ++col)
           padding &= y[size_t(r * stride + col)].bits == 0x7e00;
       }

@@ -19,38 +19,6 @@ using namespace matmul_f16_blk;
 
 namespace {
 
-/// float -> f16 bits, round to nearest even (inputs here are exact).
-uint16_t toHalf(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  uint32_t sign = (x >> 16) & 0x8000;
-  int32_t exp = int32_t((x >> 23) & 0xFF) - 127 + 15;
-  uint32_t mant = x & 0x7FFFFF;
-  if (exp <= 0) { // subnormal or zero
-    if (exp < -10)
-      return uint16_t(sign);
-    mant |= 0x800000;
-    uint32_t shift = uint32_t(14 - exp);
-    uint32_t h = mant >> shift, rem = mant & ((1u << shift) - 1), half = 1u << (shift - 1);
-    if (rem > half || (rem == half && (h & 1)))
-      ++h;
-    return uint16_t(sign | h);
-  }
-  if (exp >= 31)
-    return uint16_t(sign | 0x7C00);
-  uint32_t h = (uint32_t(exp) << 10) | (mant >> 13), rem = mant & 0x1FFF;
-  if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
-    ++h;
-  return uint16_t(sign | h);
-}
-
-double fromHalf(uint16_t h) {
-  int exp = (h >> 10) & 0x1F, mant = h & 0x3FF;
-  double v = exp == 0 ? std::ldexp(mant, -24)
-             : exp == 31 ? (mant ? NAN : INFINITY)
-                         : std::ldexp(1024 + mant, exp - 25);
-  return (h & 0x8000) ? -v : v;
-}
 
 std::vector<blk::half> eighths(size_t n, uint32_t seed, std::vector<double> &exact) {
   std::mt19937 rng(seed);
@@ -61,9 +29,37 @@ std::vector<blk::half> eighths(size_t n, uint32_t seed, std::vector<double> &exa
     int v = dist(rng);
     v = v == 0 ? 1 : v; // never all zeros
     exact[i] = v / 8.0;
-    out[i].bits = toHalf(float(exact[i]));
+    out[i] = blk::toHalf(float(exact[i]));
   }
   return out;
+}
+
+/// Poisons C (NaN everywhere, padding included) before a launch.
+void poison(blk::DeviceBuffer<blk::half> &dc, size_t count) {
+  std::vector<blk::half> nan(count);
+  for (blk::half &h : nan)
+    h.bits = 0x7E00;
+  dc.upload(nan);
+}
+
+/// The largest error of C [M, N] (row pitch ldc) against `ref`, in halves
+/// of an f16 ulp of the reference (NaN counts as infinite); `padding`: the
+/// columns past N are still the poison.
+double worstError(const std::vector<blk::half> &got, const std::vector<double> &ref, int M, int N,
+                  int ldc, bool &padding) {
+  double worst = 0;
+  padding = true;
+  for (int i = 0; i < M; ++i) {
+    for (int j = 0; j < N; ++j) {
+      double want = ref[size_t(i) * N + j];
+      double g = blk::toFloat(got[size_t(i) * ldc + j]);
+      double err = std::fabs(g - want) / (std::fabs(want) * std::ldexp(1.0, -11) + 1e-7);
+      worst = err == err ? std::max(worst, err) : INFINITY;
+    }
+    for (int j = N; j < ldc; ++j)
+      padding &= got[size_t(i) * ldc + j].bits == 0x7E00;
+  }
+  return worst;
 }
 
 /// Runs every config on one shape; true when every element is within the
@@ -83,24 +79,10 @@ bool runShape(blk::Context &ctx, const module &mod, int M, int N, int K) {
     }
   bool ok = true;
   for (const matmul_f16_config &c : matmul_f16_configs) {
-    std::vector<blk::half> poison(size_t(M) * ldc);
-    for (blk::half &h : poison)
-      h.bits = 0x7E00; // NaN
-    dc.upload(poison);
+    poison(dc, size_t(M) * ldc);
     matmul_f16_kernel(mod.get(), c)(da, db, dc, M, N, K, K, 1, N, 1, ldc, 1);
-    std::vector<blk::half> got = dc.download();
-    double worst = 0;
     bool padding = true;
-    for (int i = 0; i < M; ++i) {
-      for (int j = 0; j < N; ++j) {
-        double want = ref[size_t(i) * N + j];
-        double g = fromHalf(got[size_t(i) * ldc + j].bits);
-        double err = std::fabs(g - want) / (std::fabs(want) * std::ldexp(1.0, -11) + 1e-7);
-        worst = err == err ? std::max(worst, err) : INFINITY;
-      }
-      for (int j = N; j < ldc; ++j)
-        padding &= got[size_t(i) * ldc + j].bits == 0x7E00;
-    }
+    double worst = worstError(dc.download(), ref, M, N, ldc, padding);
     std::printf("M=%d N=%d K=%d BM=%d BN=%d BK=%d warps %d: max error %.2f f16 ulps/2, padding %s\n",
                 M, N, K, c.BM, c.BN, c.BK, c.num_warps, worst, padding ? "untouched" : "WRITTEN");
     ok &= worst <= 1.0 && padding;
@@ -124,20 +106,10 @@ bool runShapeTransposedA(blk::Context &ctx, const module &mod, int M, int N, int
     }
   bool ok = true;
   for (const matmul_f16_at_config &c : matmul_f16_at_configs) {
-    std::vector<blk::half> poison(size_t(M) * ldc);
-    for (blk::half &h : poison)
-      h.bits = 0x7E00;
-    dc.upload(poison);
+    poison(dc, size_t(M) * ldc);
     matmul_f16_at_kernel(mod.get(), c)(da, db, dc, M, N, K, ldc);
-    std::vector<blk::half> got = dc.download();
-    double worst = 0;
-    for (int i = 0; i < M; ++i)
-      for (int j = 0; j < N; ++j) {
-        double want = ref[size_t(i) * N + j];
-        double g = fromHalf(got[size_t(i) * ldc + j].bits);
-        double err = std::fabs(g - want) / (std::fabs(want) * std::ldexp(1.0, -11) + 1e-7);
-        worst = err == err ? std::max(worst, err) : INFINITY;
-      }
+    bool padding = true;
+    double worst = worstError(dc.download(), ref, M, N, ldc, padding);
     std::printf("A^T: M=%d N=%d K=%d BM=%d BN=%d BK=%d warps %d: max error %.2f f16 ulps/2\n", M,
                 N, K, c.BM, c.BN, c.BK, c.num_warps, worst);
     ok &= worst <= 1.0;

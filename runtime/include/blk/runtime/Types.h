@@ -65,6 +65,13 @@ struct bfloat16 {
   uint16_t bits = 0;
 };
 
+/// Host conversions for filling and checking 16-bit buffers: round to
+/// nearest even (subnormals included), overflow to infinity, NaN stays NaN.
+half toHalf(float value);
+float toFloat(half value);
+bfloat16 toBfloat16(float value);
+float toFloat(bfloat16 value);
+
 /// One host argument of a checked launch, type-erased: its bits (a pointer's
 /// address or a scalar's value, little-endian in the low bytes), what it is,
 /// and the host type's name for messages. The checker rewrites `bits` into the

@@ -111,22 +111,24 @@ public:
 
 private:
   Pending visitOp(Operation *op, Pending in, bool insert);
-  /// `access` happens at `op`: a barrier first if it must wait.
-  Pending access(Operation *op, Pending in, const Access &access, bool insert);
+  /// `accesses` happen together at `op`: one barrier first if any must
+  /// wait; they are recorded as in flight when `record`.
+  Pending access(Operation *op, Pending in, ArrayRef<Access> accesses, bool insert,
+                 bool record = true);
 
   uint64_t sharedBytes;
   SmallVector<Access> asyncTargets;
 };
 
-Pending BarrierPlacer::access(Operation *op, Pending in, const Access &a, bool insert) {
-  if (conflicts(in, a)) {
-    if (insert) {
-      OpBuilder b(op);
-      b.create<BarrierOp>(op->getLoc());
-    }
+Pending BarrierPlacer::access(Operation *op, Pending in, ArrayRef<Access> accesses, bool insert,
+                              bool record) {
+  if (llvm::any_of(accesses, [&](const Access &a) { return conflicts(in, a); })) {
+    if (insert)
+      OpBuilder(op).create<BarrierOp>(op->getLoc());
     in.clear();
   }
-  in.insert(a);
+  if (record)
+    in.insert(accesses.begin(), accesses.end());
   return in;
 }
 
@@ -149,31 +151,16 @@ Pending BarrierPlacer::visitOp(Operation *op, Pending in, bool insert) {
   // An async copy must not overwrite bytes still being read (checked when
   // it is issued), but its writes land at the async_wait that completes
   // it: that is where a later read must find them, after a barrier.
-  if (auto copy = dyn_cast<AsyncCopyOp>(op)) {
-    Access a = bufferBytes(copy.getDst(), true, sharedBytes);
-    if (conflicts(in, a)) {
-      if (insert)
-        OpBuilder(op).create<BarrierOp>(op->getLoc());
-      in.clear();
-    }
-    return in;
-  }
+  if (auto copy = dyn_cast<AsyncCopyOp>(op))
+    return access(op, std::move(in), {bufferBytes(copy.getDst(), true, sharedBytes)}, insert,
+                  /*record=*/false);
   if (isa<AsyncWaitOp>(op)) {
     in.insert(asyncTargets.begin(), asyncTargets.end());
     return in;
   }
   SmallVector<Access, 2> accesses = bufferAccesses(op, sharedBytes);
-  if (!accesses.empty()) {
-    // One barrier at most: the op's accesses happen together.
-    bool wait = llvm::any_of(accesses, [&](const Access &a) { return conflicts(in, a); });
-    if (wait) {
-      if (insert)
-        OpBuilder(op).create<BarrierOp>(op->getLoc());
-      in.clear();
-    }
-    in.insert(accesses.begin(), accesses.end());
-    return in;
-  }
+  if (!accesses.empty())
+    return access(op, std::move(in), accesses, insert);
   if (auto loop = dyn_cast<scf::ForOp>(op)) {
     Pending entry = in;
     for (;;) {
