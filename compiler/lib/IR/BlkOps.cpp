@@ -314,6 +314,13 @@ LogicalResult DotOp::verify() {
     return emitOpError() << "float inputs need an f32 accumulator, got " << ec;
   if (intIn && !ec.isInteger(32))
     return emitOpError() << "i8 inputs need an i32 accumulator, got " << ec;
+  if (std::optional<StringRef> precision = getPrecision()) {
+    if (!ea.isF32())
+      return emitOpError() << "precision applies to f32 inputs, got " << ea;
+    if (*precision != "tf32" && *precision != "tf32x3" && *precision != "ieee")
+      return emitOpError() << "precision must be \"tf32\", \"tf32x3\" or \"ieee\", got \""
+                           << *precision << "\"";
+  }
   return success();
 }
 

@@ -41,7 +41,7 @@ static const std::vector<std::string> &builtinParams(const std::string &name) {
         {"clamp", {"x", "min", "max"}},
         {"cumsum", {"x", "axis"}},
         {"fma", {"x", "y", "z"}},
-        {"dot", {"a", "b", "acc"}},
+        {"dot", {"a", "b", "acc", "precision", "input_precision"}},
         {"cdiv", {"x", "div"}},
         {"multiple_of", {"x", "values"}},
         {"max_contiguous", {"x", "values"}},
@@ -330,7 +330,16 @@ Value Emitter::emitBuiltin(const ast::CallExpr *call, const std::string &name) {
     Value acc = c.args[2] ? emitExpr(c.args[2])
                           : constant(sema::ConstValue::integer(0), type.elem(),
                                      type.shape(), l);
-    return b.create<DotOp>(l, acc.getType(), a, bv, acc);
+    // f32 inputs default to tf32, as in Triton (docs/language.md §10.8).
+    StringAttr precision;
+    if (cast<RankedTensorType>(a.getType()).getElementType().isF32()) {
+      const ast::Expr *given = c.args[3] ? c.args[3] : c.args[4];
+      std::string p = given ? stringArg(given) : "";
+      if (!p.empty() && p[0] == '.')
+        p.erase(0, 1);
+      precision = b.getStringAttr(p.empty() ? "tf32" : p);
+    }
+    return b.create<DotOp>(l, acc.getType(), a, bv, acc, precision);
   }
   if (name == "sum" || name == "max" || name == "min" || name == "prod" ||
       name == "argmax" || name == "argmin" || name == "cumsum")

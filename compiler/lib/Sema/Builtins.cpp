@@ -48,7 +48,8 @@ static const std::map<std::string, Signature> &signatures() {
         {"clamp", {{"x", "min", "max"}, 3}},
         {"cumsum", {{"x", "axis"}, 1}},
         {"fma", {{"x", "y", "z"}, 3}},
-        {"dot", {{"a", "b", "acc"}, 2}},
+        // `input_precision` is Triton's spelling of `precision`.
+        {"dot", {{"a", "b", "acc", "precision", "input_precision"}, 2}},
         {"cdiv", {{"x", "div"}, 2}},
         {"multiple_of", {{"x", "values"}, 2}},
         {"max_contiguous", {{"x", "values"}, 2}},
@@ -230,9 +231,10 @@ void BuiltinChecker::checkMask(size_t maskIndex, const Type &ptr) {
     d.note(DiagId::note_sema_hint, SourceRange(), {"a scalar pointer takes a scalar mask"});
 }
 
-/// `cache:`/`evict:` take a string literal naming a PTX cache operator or
-/// eviction policy (a leading `.` as in Triton is accepted); "" is the default.
-void BuiltinChecker::checkCacheArg(size_t i, std::initializer_list<const char *> allowed) {
+/// A string-literal option: `cache:`/`evict:` (a PTX cache operator or
+/// eviction policy), `dot`'s `precision:`. A leading `.` as in Triton is
+/// accepted; "" is the default.
+void BuiltinChecker::checkOptionArg(size_t i, std::initializer_list<const char *> allowed) {
   if (!has(i))
     return;
   auto *literal = ast::dyn_cast<ast::StringLiteralExpr>(args[i]->value);
@@ -288,9 +290,9 @@ ExprInfo BuiltinChecker::memory() {
       a.report(DiagId::sema_other_shape, range(2),
                {shapeText(infos[2].type.shape()), shapeText(ptr.shape())});
     for (size_t i : {3, 6})
-      checkCacheArg(i, {"ca", "cg", "cs", "lu", "cv"});
+      checkOptionArg(i, {"ca", "cg", "cs", "lu", "cv"});
     for (size_t i : {4, 7})
-      checkCacheArg(i, {"evict_normal", "evict_first", "evict_last"});
+      checkOptionArg(i, {"evict_normal", "evict_first", "evict_last"});
     if (has(5) && !infos[5].value)
       badArg(5, "a constant boolean");
     out.type = Type::block(elem, ptr.shape());
@@ -326,9 +328,9 @@ ExprInfo BuiltinChecker::memory() {
     a.unmaskedStores.push_back(call);
   if (name == "store") {
     for (size_t i : {3, 5})
-      checkCacheArg(i, {"wb", "cg", "cs", "wt"});
+      checkOptionArg(i, {"wb", "cg", "cs", "wt"});
     for (size_t i : {4, 6})
-      checkCacheArg(i, {"evict_normal", "evict_first", "evict_last"});
+      checkOptionArg(i, {"evict_normal", "evict_first", "evict_last"});
   }
   return out;
 }

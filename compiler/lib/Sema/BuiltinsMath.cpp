@@ -293,6 +293,9 @@ ExprInfo BuiltinChecker::dot() {
     badArg(2, "`" + result.str() + "`");
     return out;
   }
+  // Only f32 inputs have a choice; the other types ignore it (§10.8).
+  for (size_t i : {3, 4})
+    checkOptionArg(i, {"tf32", "tf32x3", "ieee"});
   out.type = result;
   out.operandElem = ta.elem();
   return out;

@@ -15,6 +15,8 @@
 // CHECK-DAG: #[[MMA:mma[0-9]*]] = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 128}>
 // CHECK-DAG: #[[SH:shared[0-9]*]] = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
 // CHECK-DAG: #[[SHK:shared[0-9]*]] = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1], pad = 0, block = 64}>
+// CHECK-DAG: #[[TA:shared[0-9]*]] = #blkgpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 32}>
+// CHECK-DAG: #[[TB:shared[0-9]*]] = #blkgpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1], pad = 0, block = 32}>
 // CHECK-LABEL: func.func @loop
 // CHECK: %[[INIT:.*]] = blkgpu.convert_layout %{{.*}} : tensor<128x128xf32, #{{.*}}> -> tensor<128x128xf32, #[[MMA]]>
 // CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (tensor<128x128xf32, #[[MMA]]>)
@@ -58,9 +60,11 @@ func.func @k_major_b(%x: tensor<128x64xf16, #a>, %y: tensor<64x128xf16, #bt>, %a
 }
 
 #s = #blkgpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-// f32 operands (tf32 is not on wgmma yet) and M < 64 stay on CUDA cores.
+// f32 operands computed exactly (no precision, which means "ieee", or
+// "tf32x3") and M < 64 stay on CUDA cores.
 // CHECK-LABEL: func.func @stays_fma
 // CHECK-NOT: wgmma
+// CHECK: blk.dot
 // CHECK: blk.dot
 // CHECK: blk.dot
 // CHECK-NOT: wgmma
@@ -69,8 +73,27 @@ func.func @stays_fma(%x: tensor<64x32xf32, #s>, %y: tensor<32x64xf32, #s>, %acc:
                      %p: tensor<64x64x!blk.ptr<f32>, #s>, %q: tensor<32x32x!blk.ptr<f32>, #s>)
     attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
   %d = blk.dot %x, %y, %acc : tensor<64x32xf32, #s> * tensor<32x64xf32, #s> -> tensor<64x64xf32, #s>
+  %d3 = blk.dot %x, %y, %d {precision = "tf32x3"} : tensor<64x32xf32, #s> * tensor<32x64xf32, #s> -> tensor<64x64xf32, #s>
   %e = blk.dot %h, %h, %acc2 : tensor<32x32xf16, #s> * tensor<32x32xf16, #s> -> tensor<32x32xf32, #s>
-  blk.store %p, %d : tensor<64x64x!blk.ptr<f32>, #s>
+  blk.store %p, %d3 : tensor<64x64x!blk.ptr<f32>, #s>
   blk.store %q, %e : tensor<32x32x!blk.ptr<f32>, #s>
+  return
+}
+
+// precision "tf32": f32 operands on wgmma, both K-major whatever their
+// registers hold (wgmma transposes only 16-bit operands): 4-element
+// groups, 128-byte swizzle in 32-element column blocks (TA and TB above).
+// CHECK-LABEL: func.func @tf32
+// CHECK: blkgpu.local_alloc %{{.*}} : tensor<64x32xf32, #{{.*}}> -> !blkgpu.memdesc<64x32xf32, #[[TA]]>
+// CHECK: blkgpu.local_alloc %{{.*}} : tensor<32x64xf32, #{{.*}}> -> !blkgpu.memdesc<32x64xf32, #[[TB]]>
+// CHECK: blkgpu.wgmma
+// SM90-LABEL: func.func @tf32
+// SM90-NOT: wgmma
+// SM90: blk.dot
+func.func @tf32(%x: tensor<64x32xf32, #s>, %y: tensor<32x64xf32, #s>, %acc: tensor<64x64xf32, #s>,
+                %p: tensor<64x64x!blk.ptr<f32>, #s>)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %d = blk.dot %x, %y, %acc {precision = "tf32"} : tensor<64x32xf32, #s> * tensor<32x64xf32, #s> -> tensor<64x64xf32, #s>
+  blk.store %p, %d : tensor<64x64x!blk.ptr<f32>, #s>
   return
 }

@@ -383,6 +383,22 @@ func.func @dot_rank(%a: tensor<16xf16>, %b: tensor<16x16xf16>, %c: tensor<16x16x
 
 // -----
 
+func.func @dot_precision_f16(%a: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
+  // expected-error @below {{precision applies to f32 inputs, got 'f16'}}
+  %0 = blk.dot %a, %a, %c {precision = "tf32"} : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @dot_precision_name(%a: tensor<16x16xf32>, %c: tensor<16x16xf32>) {
+  // expected-error @below {{precision must be "tf32", "tf32x3" or "ieee", got "fp64"}}
+  %0 = blk.dot %a, %a, %c {precision = "fp64"} : tensor<16x16xf32> * tensor<16x16xf32> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
 func.func @dot_mixed(%a: tensor<16x16xf16>, %b: tensor<16x16xbf16>, %c: tensor<16x16xf32>) {
   // expected-error @below {{a and b element types differ: 'f16' vs 'bf16'}}
   %0 = blk.dot %a, %b, %c : tensor<16x16xf16> * tensor<16x16xbf16> -> tensor<16x16xf32>

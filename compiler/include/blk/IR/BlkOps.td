@@ -299,7 +299,14 @@ def Blk_ScanReturnOp : Blk_Op<"scan.return", [
 
 def Blk_DotOp : Blk_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let summary = "matrix product a[M,K] x b[K,N] + acc[M,N]";
-  let arguments = (ins Blk_Tensor:$a, Blk_Tensor:$b, Blk_Tensor:$acc);
+  let description = [{
+    `precision` (f32 inputs only) says how the product may be computed:
+    "tf32" lets the tensor cores read each input as tf32 (10-bit mantissa),
+    "tf32x3" splits each input into two tf32 halves and sums three
+    products, "ieee" (the meaning when absent) keeps f32 products.
+  }];
+  let arguments = (ins Blk_Tensor:$a, Blk_Tensor:$b, Blk_Tensor:$acc,
+                       OptionalAttr<StrAttr>:$precision);
   let results = (outs Blk_Tensor:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` type($a) `*` type($b) `->` type($result)

@@ -103,7 +103,7 @@ llvm::Error Emitter::emitAsyncCopyOp(Operation *op) {
     ptx.clobberMemory();
     ptx.emit(/*hasSideEffects=*/true);
   };
-  if (w == 1) {
+  if (w * bytes < 4) { // cp.async moves 4, 8 or 16 bytes
     for (unsigned i = 0; i < v->numElems(); ++i)
       copyElement(i);
     return llvm::Error::success();

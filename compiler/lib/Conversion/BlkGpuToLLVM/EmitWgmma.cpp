@@ -2,7 +2,7 @@
 //
 // One blkgpu.wgmma is, per warpgroup:
 //   wgmma.fence                                 (accumulators written before)
-//   wgmma.mma_async m64nNk16  x  repM * repN * K/16
+//   wgmma.mma_async m64nNk16  x  repM * repN * K/16   (k8 and K/8 for tf32)
 //   wgmma.commit_group; wgmma.wait_group P      (P = `pending`: 0 is synchronous,
 //                                                1 leaves this group running)
 // Each mma_async takes the accumulator registers of its tile as "+f"
@@ -64,10 +64,12 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
   if (!a || !bOp)
     return fail(op, why);
   Type elem = aType.getElementType();
-  if (!elem.isF16() && !elem.isBF16())
-    return fail(op, "has operands that are neither f16 nor bf16");
-  std::string ty = elem.isF16() ? "f16" : "bf16";
+  bool tf32 = elem.isF32();
+  if (tf32 && (!a->kMajor || !bOp->kMajor))
+    return fail(op, "reads tf32 operands that are not K-major (wgmma transposes only 16-bit ones)");
+  std::string ty = elem.isF16() ? "f16" : elem.isBF16() ? "bf16" : "tf32";
   int64_t k = aType.getShape()[1];
+  int64_t instrK = 32 / a->elemBytes; // 32 bytes of K per instruction
   MmaTiling tiling = getMmaTiling(mma, accType.getShape());
   unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
 
@@ -78,11 +80,15 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
   llvm::Value *bBase = baseDescriptor(*this, *bOp, get(wgmma.getB())[0], groupN, tiling.instrN);
 
   Elems acc = get(wgmma.getAcc());
-  std::string shape = "m64n" + std::to_string(tiling.instrN) + "k16";
+  std::string shape =
+      "m64n" + std::to_string(tiling.instrN) + "k" + std::to_string(instrK);
+  // The transpose immediates exist only in the 16-bit forms.
+  std::string transpose = tf32 ? "" : ", " + std::to_string(a->transposeImm()) + ", " +
+                                          std::to_string(bOp->transposeImm());
   PtxBuilder::statement(b, "wgmma.fence.sync.aligned;");
   for (unsigned mr = 0; mr < tiling.repM; ++mr)
     for (unsigned nr = 0; nr < tiling.repN; ++nr)
-      for (int64_t k0 = 0; k0 < k; k0 += 16) {
+      for (int64_t k0 = 0; k0 < k; k0 += instrK) {
         // Tile (mr, nr) of the warpgroup: rows 16 * wm * mr + 64 * groupM,
         // columns instrN * (groupN + wn * nr); the group parts are in the bases.
         int64_t aOff = a->tileOffset(16 * int64_t(wm) * mr, k0) - a->tileOffset(0, 0);
@@ -107,8 +113,7 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
           list += (j ? ", " : "") + outs[j];
         ptx.line("{ .reg .pred p; setp.ne.b32 p, " + one + ", 0;");
         ptx.line("wgmma.mma_async.sync.aligned." + shape + ".f32." + ty + "." + ty + " {" + list +
-                 "}, " + da + ", " + db + ", p, 1, 1, " + std::to_string(a->transposeImm()) +
-                 ", " + std::to_string(bOp->transposeImm()) + "; }");
+                 "}, " + da + ", " + db + ", p, 1, 1" + transpose + "; }");
         ptx.clobberMemory();
         ptx.emit(/*hasSideEffects=*/true);
         for (unsigned j = 0; j < outs.size(); ++j)

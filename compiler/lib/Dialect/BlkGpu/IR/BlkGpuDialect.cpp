@@ -101,6 +101,9 @@ LogicalResult WarpGroupDotOp::verify() {
   if (a.getElementType() != b.getElementType())
     return emitOpError() << "operands must have one element type, got " << a.getElementType()
                          << " and " << b.getElementType();
+  Type elem = a.getElementType();
+  if (!elem.isF16() && !elem.isBF16() && !elem.isF32())
+    return emitOpError() << "operands must be f16, bf16 or f32 (read as tf32), got " << elem;
   auto mma = dyn_cast_or_null<MmaEncodingAttr>(acc.getEncoding());
   if (!mma || mma.getVersion() != 3)
     return emitOpError() << "accumulator needs a version-3 #blkgpu.mma layout, got " << acc;

@@ -5,7 +5,9 @@
 // and whose sizePerThread there is the widest vector (<= 16 bytes) that
 // contiguity, alignment and mask constancy allow, without leaving threads
 // idle (Triton's coalesce rule, except that neither a mask nor unproven
-// alignment narrows it: the emitter tests those at run time). Tests: tests/lit/blkgpu/coalesce.mlir,
+// alignment narrows it: the emitter tests those at run time); on a wgmma
+// target, tf32 dot operands get the layout tf32OperandLayout describes.
+// Tests: tests/lit/blkgpu/coalesce.mlir,
 // tests/lit/codegen/layouts-coalesce.mlir.
 //
 //===----------------------------------------------------------------------===//
@@ -75,8 +77,51 @@ BlockedEncodingAttr getCoalescedLayout(Operation *memOp, unsigned numWarps) {
   return getBlockedLayout(memOp->getContext(), shape, numWarps, order, vec);
 }
 
+/// The layout of a load feeding operand `kDim`-K of a tf32 dot when its
+/// coalesced layout runs along the other dim: wgmma reads 32-bit operands
+/// only K-major, so the copy into the buffer writes one element per thread
+/// at (k, mn) to row mn, column k of 128-byte swizzled rows. With 4 threads
+/// along K (one 16-byte group) and 8 along MN (8 rows: 8 different XOR
+/// phases) a warp's 32 writes hit 32 banks, and its global reads are 4
+/// full 32-byte sectors. Null when the tile is too small for that.
+static BlockedEncodingAttr tf32OperandLayout(BlockedEncodingAttr coalesced,
+                                             ArrayRef<int64_t> shape, unsigned kDim,
+                                             unsigned numWarps) {
+  unsigned mnDim = 1 - kDim;
+  if (coalesced.getOrder()[0] != mnDim || shape[kDim] < 4 || shape[mnDim] < 8)
+    return {};
+  SmallVector<unsigned> spt(2, 1), tpw(2, 1), wpc(2, 1);
+  tpw[kDim] = 4;
+  tpw[mnDim] = 8;
+  unsigned warpsMn = unsigned(std::min<int64_t>(numWarps, shape[mnDim] / 8));
+  wpc[mnDim] = warpsMn;
+  wpc[kDim] = numWarps / warpsMn;
+  return BlockedEncodingAttr::get(coalesced.getContext(), spt, tpw, wpc, coalesced.getOrder());
+}
+
+/// Applies tf32OperandLayout to the loads that feed a tf32 dot directly.
+static void layoutTf32Operands(func::FuncOp func, unsigned numWarps) {
+  func.walk([&](DotOp dot) {
+    if (dot.getPrecision() != "tf32")
+      return;
+    for (unsigned kDim : {1u, 0u}) { // A [M, K], then B [K, N]
+      auto load = (kDim == 1 ? dot.getA() : dot.getB()).getDefiningOp<LoadOp>();
+      if (!load || !load->hasOneUse())
+        continue;
+      auto coalesced = load->getAttrOfType<BlockedEncodingAttr>(kMemoryLayoutAttr);
+      auto type = cast<RankedTensorType>(load.getType());
+      if (BlockedEncodingAttr layout =
+              coalesced ? tf32OperandLayout(coalesced, type.getShape(), kDim, numWarps)
+                        : BlockedEncodingAttr())
+        load->setAttr(kMemoryLayoutAttr, layout);
+    }
+  });
+}
+
 namespace {
 struct CoalescePass : impl::CoalesceBase<CoalescePass> {
+  using CoalesceBase::CoalesceBase;
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (func->hasAttr(BlkGpuDialect::kNumWarpsAttr))
@@ -87,6 +132,8 @@ struct CoalescePass : impl::CoalesceBase<CoalescePass> {
           isa<RankedTensorType>(op->getOperand(0).getType()))
         op->setAttr(kMemoryLayoutAttr, getCoalescedLayout(op, numWarps));
     });
+    if (!arch.empty() && GpuTarget::fromArch(arch, 80).hasWgmma())
+      layoutTf32Operands(func, numWarps);
   }
 };
 } // namespace

@@ -14,7 +14,7 @@ namespace blk::gpu {
 void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target) {
   mlir::OpPassManager &kernel = pm.nest<mlir::func::FuncOp>();
   kernel.addPass(createAnnotateAccessHints());
-  kernel.addPass(createCoalesce());
+  kernel.addPass(createCoalesce(CoalesceOptions{target.arch}));
   kernel.addPass(createAssignLayouts());
   kernel.addPass(createAccelerateMatmul(AccelerateMatmulOptions{target.arch}));
   kernel.addPass(createPipelineLoops(PipelineLoopsOptions{target.arch}));

@@ -30,8 +30,16 @@ def Coalesce : Pass<"blkgpu-coalesce", "mlir::func::FuncOp"> {
     `blkgpu.layout` attribute: a blocked layout whose order starts at the
     most contiguous dim, with up to 16 bytes per thread there (contiguity
     permitting, and no idle threads). Atomics stay scalar. The IR's types
-    are not changed: assign-layouts applies the choice.
+    are not changed: assign-layouts applies the choice. On a target with
+    wgmma, a load feeding a tf32 `dot` operand whose contiguous dim is not
+    K gets one element per thread, 8 threads along that dim and 4 along K:
+    its copy into the K-major buffer wgmma needs is then free of bank
+    conflicts.
   }];
+  let options = [
+    Option<"arch", "arch", "std::string", "\"\"",
+           "the target architecture (empty: no tensor-core rules)">,
+  ];
   let dependentDialects = ["::blk::gpu::BlkGpuDialect"];
 }
 

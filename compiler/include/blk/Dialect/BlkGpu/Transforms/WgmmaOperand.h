@@ -41,7 +41,8 @@ struct WgmmaOperand {
   static std::optional<WgmmaOperand> get(MemDescType type, bool isB, std::string &why);
 
   /// Byte offset from the buffer start of the tile at (mn, k) (element
-  /// coordinates along M or N and K; k a multiple of 16, mn of 8 rows or
+  /// coordinates along M or N and K; k a multiple of one instruction's K (32
+  /// bytes), mn of 8 rows or
   /// of a column block when MN-major).
   int64_t tileOffset(int64_t mn, int64_t k) const;
   /// The descriptor's bits other than the start address.
