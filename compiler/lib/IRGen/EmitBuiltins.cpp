@@ -27,8 +27,11 @@ static const std::vector<std::string> &builtinParams(const std::string &name) {
         {"arange", {"start", "end"}},
         {"zeros", {"shape", "dtype"}},
         {"full", {"shape", "value", "dtype"}},
-        {"load", {"pointer", "mask", "other", "cache", "evict", "volatile"}},
-        {"store", {"pointer", "value", "mask", "cache", "evict"}},
+        // Triton's spellings last, as in Sema's table (Builtins.cpp).
+        {"load", {"pointer", "mask", "other", "cache", "evict", "volatile", "cache_modifier",
+                  "eviction_policy"}},
+        {"store", {"pointer", "value", "mask", "cache", "evict", "cache_modifier",
+                   "eviction_policy"}},
         {"atomic_cas", {"pointer", "cmp", "val"}},
         {"broadcast_to", {"x", "shape"}},
         {"reshape", {"x", "shape"}},
@@ -161,8 +164,8 @@ struct Call {
       Value m = mask(1, shape);
       Value other = args[2] && m ? em.emitAs(args[2], elem, shape) : Value();
       auto load = b().create<LoadOp>(loc, ptr, m, other);
-      load.setCache(parseCache(stringArg(args[3])));
-      load.setEvict(parseEvict(stringArg(args[4])));
+      load.setCache(parseCache(stringArg(args[3] ? args[3] : args[6])));
+      load.setEvict(parseEvict(stringArg(args[4] ? args[4] : args[7])));
       if (args[5] && em.info(args[5]).value && em.info(args[5]).value->getBool())
         load.setIsVolatile(true);
       return load;
@@ -175,8 +178,8 @@ struct Call {
     Value value = em.emitAs(args[1], elem, shape);
     Value m = mask(2, shape);
     if (name == "store") {
-      b().create<StoreOp>(loc, ptr, value, m, parseCache(stringArg(args[3])),
-                          parseEvict(stringArg(args[4])));
+      b().create<StoreOp>(loc, ptr, value, m, parseCache(stringArg(args[3] ? args[3] : args[5])),
+                          parseEvict(stringArg(args[4] ? args[4] : args[6])));
       return Value();
     }
     bool isFloat = sema::isFloat(elem), isUnsigned = sema::isUnsigned(elem);
