@@ -70,6 +70,19 @@ template <> struct Elem<float> {
   static bool finite(float f) { return std::isfinite(f); }
 };
 
+/// i8 inputs: small integers (the float draw times 8, rounded), exact.
+template <> struct Elem<int8_t> {
+  static int8_t from(float f) { return int8_t(std::lround(f * 8.0f)); }
+  static float to(int8_t v) { return float(v); }
+};
+/// i32 outputs: INT32_MIN is the poison (unreachable from |a|, |b| <= 8
+/// and K < 2^24).
+template <> struct Elem<int32_t> {
+  static int32_t nan() { return std::numeric_limits<int32_t>::min(); }
+  static bool finite(int32_t v) { return v != nan(); }
+  static double to(int32_t v) { return double(v); }
+};
+
 /// One shape of one case, as cases.txt lists it.
 struct Shape {
   std::string kind;
@@ -108,6 +121,8 @@ const std::vector<Kind> &kinds() {
        2e-3},
       {"tf32", "gemm_tf32", {"matmul_tf32"}, false, false, 1e-2, 5e-3},
       {"f16_gelu", "gemm_gelu", {"matmul_bias_gelu"}, false, true, 4e-3, 2e-3},
+      // Integers: exact (any error fails).
+      {"i8_nt", "gemm_i8", {"matmul_i8_nt"}, true, false, 0, 0},
   };
   return k;
 }
@@ -270,7 +285,8 @@ std::string configString(const blk::Specialization &spec) {
          " num_stages=" + std::to_string(spec.numStages);
 }
 
-template <class T>
+/// T: the inputs' element type; C: the output's (T unless integer).
+template <class T, class C = T>
 void runShape(const blk::Context &ctx, const std::string &dir,
               blk::DeviceBuffer<int32_t> &flush, const Shape &s,
               const Kind &kind, std::vector<Record> &out) {
@@ -296,7 +312,8 @@ void runShape(const blk::Context &ctx, const std::string &dir,
   fa = {};
   fb = {};
 
-  blk::DeviceBuffer<T> a(ctx, ha), b(ctx, hb), c(ctx, MN);
+  blk::DeviceBuffer<T> a(ctx, ha), b(ctx, hb);
+  blk::DeviceBuffer<C> c(ctx, MN);
   blk::DeviceBuffer<blk::half> bias(ctx, hbias.empty()
                                              ? std::vector<blk::half>(1)
                                              : hbias);
@@ -329,7 +346,7 @@ void runShape(const blk::Context &ctx, const std::string &dir,
         for (const blk::ConfigValue &v : spec.config)
           k = k.with(v.name, v.intValue);
         k = k.with("num_warps", spec.numWarps);
-        c.fill(Elem<T>::nan());
+        c.fill(Elem<C>::nan());
         launch(k);
         ctx.synchronize();
         r.ok = checkOutput(c.download(), s, kind, samples, r);
@@ -449,6 +466,8 @@ int main(int argc, char **argv) {
           runShape<blk::bfloat16>(*ctx, argv[1], flush, s, *it, records);
         else if (s.kind == "tf32")
           runShape<float>(*ctx, argv[1], flush, s, *it, records);
+        else if (s.kind == "i8_nt")
+          runShape<int8_t, int32_t>(*ctx, argv[1], flush, s, *it, records);
         else
           runShape<blk::half>(*ctx, argv[1], flush, s, *it, records);
       } catch (const blk::Error &e) { // e.g. the module does not load

@@ -112,6 +112,7 @@ TITLES = {
     "f16": "fp16 A·B (row-major)", "bf16": "bf16 A·B (row-major)",
     "f16_nt": "fp16 A·Bᵀ (B [N,K])", "tf32": "tf32 (f32 in/out)",
     "f16_gelu": "fp16 gelu_tanh(A·B + bias)",
+    "i8_nt": "i8 A·Bᵀ (i32 acc, blk only)",
 }
 
 FLUSH = None
@@ -223,6 +224,9 @@ def triton_resources(ck):
 
 
 def run_shape(kind, M, N, K, mode):
+    if kind not in KINDS:  # a blk-only case (i8): nothing to compare with here
+        print(f"== {kind} {M}x{N}x{K}: no Triton/cuBLAS reference", flush=True)
+        return {"case": kind, "shape": f"{M}x{N}x{K}", "M": M, "N": N, "K": K, "triton": [], "cublas": []}
     dtype, bt, gelu, tol_max, tol_l2 = KINDS[kind]
     g = torch.Generator(device="cuda").manual_seed(1234 + M + N + K)
     bs = 3.0 / math.sqrt(K) if gelu else 1.0
@@ -331,7 +335,7 @@ def tables(res, blk, inspect, sass, cases):
         tb = best(r["triton"]) if r else None
         cb = r["cublas"][0] if r and r["cublas"] and r["cublas"][0]["ok"] else (best(r["cublas"]) if r else None)
         bt_, tt, ct = (x["tflops"] if x else None for x in (bb, tb, cb))
-        fmt = lambda v: f"{v:.1f}" if v else "FAILED"
+        fmt = lambda v: f"{v:.1f}" if v else ("FAILED" if kind in KINDS or v is bt_ else "not run")
         bcfg = f"{bb['kernel']} {bb['config']}" if bb else "-"
         tcfg = tb["config"] if tb else "-"
         rows.append(f"| {TITLES[kind]} | {shape} | {fmt(bt_)} | {fmt(tt)} | {fmt(ct)} | {ratio(bt_, tt)} "

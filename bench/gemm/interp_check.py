@@ -37,6 +37,8 @@ def f32(x):
 
 
 def pack(t, vals):
+    if t == "i8":
+        return struct.pack(f"<{len(vals)}b", *vals)
     if t == "f16":
         return struct.pack(f"<{len(vals)}e", *vals)
     if t == "bf16":
@@ -45,6 +47,8 @@ def pack(t, vals):
 
 
 def unpack(t, data):
+    if t == "i32":
+        return list(struct.unpack(f"<{len(data) // 4}i", data))
     n = len(data) // (4 if t == "f32" else 2)
     if t == "f16":
         return list(struct.unpack(f"<{n}e", data))
@@ -65,8 +69,11 @@ KERNELS = [
     ("gemm_nt", "matmul_nt_strides", "f16", True, False, 4e-3, 2e-3),
     ("gemm_tf32", "matmul_tf32", "f32", False, False, 1e-2, 5e-3),
     ("gemm_gelu", "matmul_bias_gelu", "f16", False, True, 4e-3, 2e-3),
+    ("gemm_i8", "matmul_i8_nt", "i8", True, False, 0, 0),
 ]
-ROUND = {"f16": f16, "bf16": bf16, "f32": f32}
+ROUND = {"f16": f16, "bf16": bf16, "f32": f32, "i8": lambda x: round(x * 8)}
+OUT = {"i8": "i32"}  # the output's element type where it is not the inputs'
+POISON = -2**31      # an i32 output's "not written" (|a|, |b| <= 8 cannot reach it)
 
 
 def check(file, kernel, t, bt, gelu, tol_max, tol_l2, M, N, K, tiles, tmp):
@@ -81,8 +88,9 @@ def check(file, kernel, t, bt, gelu, tol_max, tol_l2, M, N, K, tiles, tmp):
     open(paths["b"], "wb").write(pack(t, B))
     open(paths["bias"], "wb").write(pack("f16", bias))
     BM, BN, BK, G = tiles
+    out_t = OUT.get(t, t)
     args = ["--arg", f"a=file:{t}:{paths['a']}", "--arg", f"b=file:{t}:{paths['b']}",
-            "--arg", f"c=fill:{t}:{M * N}:nan"]
+            "--arg", f"c=fill:{out_t}:{M * N}:{POISON if out_t == 'i32' else 'nan'}"]
     if gelu:
         args += ["--arg", f"bias=file:f16:{paths['bias']}"]
     args += ["--arg", f"M={M}", "--arg", f"N={N}", "--arg", f"K={K}", "--arg", f"stride_am={K}",
@@ -93,7 +101,7 @@ def check(file, kernel, t, bt, gelu, tol_max, tol_l2, M, N, K, tiles, tmp):
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         return False, f"blkc run failed ({p.returncode}): {p.stderr.strip()[:2000]}"
-    got = unpack(t, open(paths["c"], "rb").read())
+    got = unpack(out_t, open(paths["c"], "rb").read())
     worst, num, den = 0.0, 0.0, 0.0
     for i in range(M):
         for j in range(N):
@@ -102,12 +110,12 @@ def check(file, kernel, t, bt, gelu, tol_max, tol_l2, M, N, K, tiles, tmp):
             if gelu:
                 ref = gelu_tanh(ref + bias[j])
             g = got[i * N + j]
-            if not math.isfinite(g):
+            if not math.isfinite(g) or g == POISON:
                 return False, f"C[{i}][{j}] = {g} (not written?)"
             worst = max(worst, abs(g - ref) / (math.sqrt(sum(x * x for x in ps)) + abs(ref)))
             num += (g - ref) ** 2
             den += ref ** 2
-    l2 = math.sqrt(num / den)
+    l2 = math.sqrt(num / den) if den else math.sqrt(num)
     return worst <= tol_max and l2 <= tol_l2, f"max err {worst:.3g} rel L2 {l2:.3g}"
 
 

@@ -17,6 +17,8 @@
 // CHECK-DAG: #[[SHK:shared[0-9]*]] = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1], pad = 0, block = 64}>
 // CHECK-DAG: #[[TA:shared[0-9]*]] = #blkgpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 32}>
 // CHECK-DAG: #[[TB:shared[0-9]*]] = #blkgpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1], pad = 0, block = 32}>
+// CHECK-DAG: #[[IA:shared[0-9]*]] = #blkgpu.shared<{vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 128}>
+// CHECK-DAG: #[[IB:shared[0-9]*]] = #blkgpu.shared<{vec = 16, perPhase = 1, maxPhase = 8, order = [0, 1], pad = 0, block = 128}>
 // CHECK-LABEL: func.func @loop
 // CHECK: %[[INIT:.*]] = blkgpu.convert_layout %{{.*}} : tensor<128x128xf32, #{{.*}}> -> tensor<128x128xf32, #[[MMA]]>
 // CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (tensor<128x128xf32, #[[MMA]]>)
@@ -95,5 +97,19 @@ func.func @tf32(%x: tensor<64x32xf32, #s>, %y: tensor<32x64xf32, #s>, %acc: tens
     attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
   %d = blk.dot %x, %y, %acc {precision = "tf32"} : tensor<64x32xf32, #s> * tensor<32x64xf32, #s> -> tensor<64x64xf32, #s>
   blk.store %p, %d : tensor<64x64x!blk.ptr<f32>, #s>
+  return
+}
+
+// i8 operands accumulate in i32 on wgmma, K-major like tf32 (IA and IB
+// above: 16-element groups, 128-byte swizzle, 128-element column blocks).
+// CHECK-LABEL: func.func @i8
+// CHECK: blkgpu.local_alloc %{{.*}} : tensor<64x128xi8, #{{.*}}> -> !blkgpu.memdesc<64x128xi8, #[[IA]]>
+// CHECK: blkgpu.local_alloc %{{.*}} : tensor<128x64xi8, #{{.*}}> -> !blkgpu.memdesc<128x64xi8, #[[IB]]>
+// CHECK: blkgpu.wgmma {{.*}} -> tensor<64x64xi32, #[[MMA64:mma[0-9]*]]>
+func.func @i8(%x: tensor<64x128xi8, #s>, %y: tensor<128x64xi8, #s>, %acc: tensor<64x64xi32, #s>,
+              %p: tensor<64x64x!blk.ptr<i32>, #s>)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %d = blk.dot %x, %y, %acc : tensor<64x128xi8, #s> * tensor<128x64xi8, #s> -> tensor<64x64xi32, #s>
+  blk.store %p, %d : tensor<64x64x!blk.ptr<i32>, #s>
   return
 }

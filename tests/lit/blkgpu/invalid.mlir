@@ -189,12 +189,24 @@ func.func @wgmma_blocked_acc(%a: !blkgpu.memdesc<64x64xf16, #nv>, %b: !blkgpu.me
 
 // -----
 
-// wgmma reads f16, bf16 or f32 (as tf32) operands only.
+// wgmma reads f16, bf16, f32 (as tf32) or i8 operands only ...
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+#m = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
+func.func @wgmma_i16(%a: !blkgpu.memdesc<64x64xi16, #nv>, %b: !blkgpu.memdesc<64x64xi16, #nv>,
+                     %acc: tensor<64x64xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{operands must be f16, bf16, f32 (read as tf32) or i8, got 'i16'}}
+  %d = blkgpu.wgmma %a, %b, %acc : !blkgpu.memdesc<64x64xi16, #nv>, !blkgpu.memdesc<64x64xi16, #nv>, tensor<64x64xf32, #m> -> tensor<64x64xf32, #m>
+  return
+}
+
+// -----
+
+// ... accumulating i8 in i32 and the others in f32.
 #nv = #blkgpu.shared<{vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 128}>
 #m = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
-func.func @wgmma_i8(%a: !blkgpu.memdesc<64x64xi8, #nv>, %b: !blkgpu.memdesc<64x64xi8, #nv>,
-                    %acc: tensor<64x64xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
-  // expected-error @+1 {{operands must be f16, bf16 or f32 (read as tf32), got 'i8'}}
+func.func @wgmma_i8_f32(%a: !blkgpu.memdesc<64x64xi8, #nv>, %b: !blkgpu.memdesc<64x64xi8, #nv>,
+                        %acc: tensor<64x64xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{accumulates 'i8' in i32, got 'f32'}}
   %d = blkgpu.wgmma %a, %b, %acc : !blkgpu.memdesc<64x64xi8, #nv>, !blkgpu.memdesc<64x64xi8, #nv>, tensor<64x64xf32, #m> -> tensor<64x64xf32, #m>
   return
 }

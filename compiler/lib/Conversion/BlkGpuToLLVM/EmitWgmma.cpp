@@ -2,7 +2,7 @@
 //
 // One blkgpu.wgmma is, per warpgroup:
 //   wgmma.fence                                 (accumulators written before)
-//   wgmma.mma_async m64nNk16  x  repM * repN * K/16   (k8 and K/8 for tf32)
+//   wgmma.mma_async m64nNk16  x  repM * repN * K/16   (k8 for tf32, k32 for i8)
 //   wgmma.commit_group; wgmma.wait_group P      (P = `pending`: 0 is synchronous,
 //                                                1 leaves this group running)
 // Each mma_async takes the accumulator registers of its tile as "+f"
@@ -64,10 +64,13 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
   if (!a || !bOp)
     return fail(op, why);
   Type elem = aType.getElementType();
-  bool tf32 = elem.isF32();
-  if (tf32 && (!a->kMajor || !bOp->kMajor))
-    return fail(op, "reads tf32 operands that are not K-major (wgmma transposes only 16-bit ones)");
-  std::string ty = elem.isF16() ? "f16" : elem.isBF16() ? "bf16" : "tf32";
+  bool wide = elem.isF16() || elem.isBF16(); // the forms that can transpose
+  if (!wide && (!a->kMajor || !bOp->kMajor))
+    return fail(op, "reads 32- or 8-bit operands that are not K-major (wgmma transposes only "
+                    "16-bit ones)");
+  std::string ty = elem.isF16() ? "f16" : elem.isBF16() ? "bf16" : elem.isF32() ? "tf32" : "s8";
+  std::string accTy = elem.isInteger(8) ? "s32" : "f32";
+  llvm::Type *accElem = elem.isInteger(8) ? b.getInt32Ty() : b.getFloatTy();
   int64_t k = aType.getShape()[1];
   int64_t instrK = 32 / a->elemBytes; // 32 bytes of K per instruction
   MmaTiling tiling = getMmaTiling(mma, accType.getShape());
@@ -83,8 +86,10 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
   std::string shape =
       "m64n" + std::to_string(tiling.instrN) + "k" + std::to_string(instrK);
   // The transpose immediates exist only in the 16-bit forms.
-  std::string transpose = tf32 ? "" : ", " + std::to_string(a->transposeImm()) + ", " +
-                                          std::to_string(bOp->transposeImm());
+  std::string transpose = !wide ? "" : ", " + std::to_string(a->transposeImm()) + ", " +
+                                           std::to_string(bOp->transposeImm());
+  // Integer forms have no scale-a/scale-b immediates (no negation).
+  std::string scales = elem.isInteger(8) ? "" : ", 1, 1";
   PtxBuilder::statement(b, "wgmma.fence.sync.aligned;");
   for (unsigned mr = 0; mr < tiling.repM; ++mr)
     for (unsigned nr = 0; nr < tiling.repN; ++nr)
@@ -101,7 +106,7 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
         SmallVector<unsigned> elems;
         for (unsigned j = 0; j < tiling.regsPerInstr(); ++j) {
           elems.push_back(tiling.element(mr, nr, j));
-          outs.push_back(ptx.output(b.getFloatTy()));
+          outs.push_back(ptx.output(accElem));
         }
         for (unsigned j = 0; j < outs.size(); ++j)
           ptx.tiedInput(outs[j], acc[elems[j]]);
@@ -112,8 +117,8 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
         for (unsigned j = 0; j < outs.size(); ++j)
           list += (j ? ", " : "") + outs[j];
         ptx.line("{ .reg .pred p; setp.ne.b32 p, " + one + ", 0;");
-        ptx.line("wgmma.mma_async.sync.aligned." + shape + ".f32." + ty + "." + ty + " {" + list +
-                 "}, " + da + ", " + db + ", p, 1, 1" + transpose + "; }");
+        ptx.line("wgmma.mma_async.sync.aligned." + shape + "." + accTy + "." + ty + "." + ty +
+                 " {" + list + "}, " + da + ", " + db + ", p" + scales + transpose + "; }");
         ptx.clobberMemory();
         ptx.emit(/*hasSideEffects=*/true);
         for (unsigned j = 0; j < outs.size(); ++j)

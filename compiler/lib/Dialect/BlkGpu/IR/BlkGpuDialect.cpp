@@ -101,9 +101,13 @@ LogicalResult WarpGroupDotOp::verify() {
   if (a.getElementType() != b.getElementType())
     return emitOpError() << "operands must have one element type, got " << a.getElementType()
                          << " and " << b.getElementType();
-  Type elem = a.getElementType();
-  if (!elem.isF16() && !elem.isBF16() && !elem.isF32())
-    return emitOpError() << "operands must be f16, bf16 or f32 (read as tf32), got " << elem;
+  Type elem = a.getElementType(), accElem = acc.getElementType();
+  if (!elem.isF16() && !elem.isBF16() && !elem.isF32() && !elem.isInteger(8))
+    return emitOpError() << "operands must be f16, bf16, f32 (read as tf32) or i8, got " << elem;
+  if (accElem != (elem.isInteger(8) ? Type(IntegerType::get(getContext(), 32))
+                                    : Type(Float32Type::get(getContext()))))
+    return emitOpError() << "accumulates " << elem << " in "
+                         << (elem.isInteger(8) ? "i32" : "f32") << ", got " << accElem;
   auto mma = dyn_cast_or_null<MmaEncodingAttr>(acc.getEncoding());
   if (!mma || mma.getVersion() != 3)
     return emitOpError() << "accumulator needs a version-3 #blkgpu.mma layout, got " << acc;

@@ -1,8 +1,8 @@
 //===- AccelerateMatmul.cpp - --blkgpu-accelerate-matmul ------------------===//
 //
 // Expects: blkgpu IR from blkgpu-assign-layouts. Guarantees: on a target
-// with wgmma, every blk.dot that wgmma can run (f16/bf16 inputs, or f32
-// ones with precision "tf32") is
+// with wgmma, every blk.dot that wgmma can run (f16/bf16 inputs, f32 ones
+// with precision "tf32", i8 ones with an i32 accumulator) is
 //   a, b -> blkgpu.local_alloc into NVMMA-swizzled buffers
 //   acc  -> convert_layout to a version-3 #blkgpu.mma layout
 //   blkgpu.wgmma, then convert_layout back for the dot's users;
@@ -72,14 +72,15 @@ static std::optional<WgmmaPlan> planWgmma(DotOp dot, unsigned numWarps) {
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto bType = cast<RankedTensorType>(dot.getB().getType());
   auto accType = cast<RankedTensorType>(dot.getAcc().getType());
-  Type in = aType.getElementType();
+  Type in = aType.getElementType(), accElem = accType.getElementType();
   // f32 inputs run as tf32 where the dot allows it; tf32x3 and ieee stay
-  // on the FMA path (exact f32 products).
+  // on the FMA path (exact f32 products). i8 accumulates in i32.
   bool tf32 = in.isF32() && dot.getPrecision() == "tf32";
-  if (in != bType.getElementType() || !(in.isF16() || in.isBF16() || tf32) ||
-      !accType.getElementType().isF32())
+  bool i8 = in.isInteger(8) && accElem.isInteger(32);
+  bool f16 = (in.isF16() || in.isBF16()) && accElem.isF32();
+  if (in != bType.getElementType() || !(f16 || tf32 || i8))
     return std::nullopt;
-  unsigned elemBytes = tf32 ? 4 : 2;
+  unsigned elemBytes = in.getIntOrFloatBitWidth() / 8;
   int64_t instrK = 32 / elemBytes; // one instruction reads 32 bytes of K
   int64_t m = aType.getShape()[0], k = aType.getShape()[1], n = bType.getShape()[1];
   if (numWarps % 4 != 0 || k % instrK != 0 || n % 16 != 0 || m < 64)
@@ -97,10 +98,11 @@ static std::optional<WgmmaPlan> planWgmma(DotOp dot, unsigned numWarps) {
   if (!toLinearLayout(plan.mma, accType.getShape()))
     return std::nullopt;
   // An M-major A is read 64 rows at a time; an N-major B instrN columns.
-  // wgmma transposes only 16-bit operands: tf32 ones are K-major whatever
-  // the registers hold (the stores into the buffer are then 4-byte ones).
-  unsigned aContig = tf32 ? 1 : contiguousDim(dot.getA());
-  unsigned bContig = tf32 ? 0 : contiguousDim(dot.getB());
+  // wgmma transposes only 16-bit operands: tf32 and i8 ones are K-major
+  // whatever the registers hold (the stores into the buffer then write one
+  // element each).
+  unsigned aContig = f16 ? contiguousDim(dot.getA()) : 1;
+  unsigned bContig = f16 ? contiguousDim(dot.getB()) : 0;
   std::optional<SharedEncodingAttr> aShared =
       nvmmaLayout(ctx, aType.getShape(), elemBytes, aContig, aContig == 0 ? 64 : k);
   std::optional<SharedEncodingAttr> bShared =

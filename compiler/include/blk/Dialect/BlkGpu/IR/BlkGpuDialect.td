@@ -187,10 +187,11 @@ def BlkGpu_WarpGroupDotOp : Op<BlkGpu_Dialect, "wgmma", [MemoryEffects<[MemRead]
     `a` [M, K] and `b` [K, N] are NVMMA-swizzled buffers (#blkgpu.shared with
     16-byte groups; the row of either may be its K or its M / N dim: the
     descriptor says which); `acc` and the result are [M, N] in a version-3
-    #blkgpu.mma layout. f16 and bf16 operands are exact; f32 ones are read
-    as tf32 (the dot allowed it) and must be K-major, since wgmma transposes
-    only 16-bit operands. Lowered to wgmma.mma_async per 32-byte K step
-    (k16, or k8 for tf32) per warpgroup, then a commit and a wait until at most `pending` groups of
+    #blkgpu.mma layout. f16 and bf16 operands accumulate in f32 exactly;
+    f32 ones are read as tf32 (the dot allowed it); i8 ones accumulate in
+    i32. tf32 and i8 operands must be K-major, since wgmma transposes only
+    16-bit operands. Lowered to wgmma.mma_async per 32-byte K step (k16;
+    k8 for tf32, k32 for i8) per warpgroup, then a commit and a wait until at most `pending` groups of
     this warpgroup's wgmmas are in flight: 0 (the default) is synchronous;
     1 (in a pipelined loop, blkgpu-pipeline-loops) leaves this one running
     while the next iteration starts, and blkgpu.wgmma_wait after the loop

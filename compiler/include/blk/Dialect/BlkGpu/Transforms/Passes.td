@@ -61,9 +61,11 @@ def AccelerateMatmul : Pass<"blkgpu-accelerate-matmul", "mlir::func::FuncOp"> {
   let summary = "Put each dot the target's tensor cores can run on them";
   let description = [{
     Expects blkgpu IR from blkgpu-assign-layouts. On a target with wgmma
-    (sm_90a), a `blk.dot` with f16 or bf16 operands, an f32 accumulator, M a
-    multiple of 64 per warpgroup, N of 16, K of 16, and a multiple of 4 warps
-    becomes: both operands stored into NVMMA-swizzled buffers
+    (sm_90a), a `blk.dot` with f16 or bf16 operands and an f32 accumulator
+    (or f32 ones with precision "tf32", or i8 ones with an i32 accumulator;
+    both K-major), M a multiple of 64 per warpgroup, N of 16, K of 32 bytes,
+    and a multiple of 4 warps becomes: both operands stored into
+    NVMMA-swizzled buffers
     (blkgpu.local_alloc), and `blkgpu.wgmma` on an accumulator in a
     #blkgpu.mma layout. An accumulator carried by an scf.for stays in the
     mma layout across the loop; conversions to the old layout are placed
