@@ -1,4 +1,4 @@
-//===- ArtifactCheck.cpp - one artifact through every driver-free reader --===//
+//===- ArtifactCheck.cpp - an artifact through the readers ----------------===//
 //
 // What a crafted artifact can reach without a GPU, in the order the tools
 // reach it: `blkc inspect` (compiler/lib/Target/Inspect.cpp), the runtime's
@@ -55,7 +55,8 @@ int inspect(llvm::ArrayRef<uint8_t> bytes, std::string *error) {
   target::InspectOptions raw;
   raw.rawJson = true;
   if (llvm::Error err = target::inspectArtifactBytes(bytes, kOrigin, out, raw))
-    broken("inspect accepts, inspect --manifest refuses: " + llvm::toString(std::move(err)));
+    broken("inspect accepts, inspect --manifest refuses: " +
+           llvm::toString(std::move(err)));
   return 0;
 }
 
@@ -82,8 +83,9 @@ void runtimeLoad(const FatbinReader &reader) {
       (void)formatConfig(spec);
       try {
         GridProgram program = compileGrid(spec.grid, k.params, k.name);
-        for (int64_t value : {int64_t(0), int64_t(1), int64_t(-1), int64_t(1024),
-                              int64_t(INT_MAX), int64_t(LLONG_MAX), int64_t(LLONG_MIN)}) {
+        for (int64_t value :
+             {int64_t(0), int64_t(1), int64_t(-1), int64_t(1024),
+              int64_t(INT_MAX), int64_t(LLONG_MAX), int64_t(LLONG_MIN)}) {
           std::vector<ArgValue> args = sampleArguments(k, value);
           try {
             checkArguments(k, args.data(), args.size());
@@ -115,7 +117,8 @@ void eachImage(const FatbinReader &reader) {
       } catch (const Error &) {
       }
     }
-    llvm::ArrayRef<uint8_t> cubin(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size());
+    llvm::ArrayRef<uint8_t> cubin(
+        reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size());
     if (auto resources = target::readCubinResources(cubin); !resources)
       llvm::consumeError(resources.takeError());
   }
@@ -135,7 +138,8 @@ int checkArtifact(const uint8_t *data, size_t size, std::string *error) {
   } catch (const Error &err) {
     // The runtime reads less than inspect (no resources), never more.
     if (verdict == 0)
-      broken(std::string("inspect accepts, the runtime refuses: ") + err.what());
+      broken(std::string("inspect accepts, the runtime refuses: ") +
+             err.what());
   }
   return verdict;
 }

@@ -1,4 +1,4 @@
-//===- ArtifactCheck.h - one artifact through every driver-free reader -*- C++ -*-===//
+//===- ArtifactCheck.h - an artifact through the readers ------*- C++ -*-===//
 //
 // The body of the artifact fuzzer, shared by the libFuzzer target
 // (ArtifactFuzzer.cpp, clang) and the sanitized smoke driver that ctest runs
@@ -22,7 +22,8 @@ namespace blk::fuzz {
 /// message, `blkc inspect`'s, in `*error` when given). Anything else (a
 /// crash, a sanitizer report, an exception other than blk::Error escaping
 /// the runtime's readers) is a bug and is left to crash.
-int checkArtifact(const uint8_t *data, size_t size, std::string *error = nullptr);
+int checkArtifact(const uint8_t *data, size_t size,
+                  std::string *error = nullptr);
 
 } // namespace blk::fuzz
 

@@ -15,8 +15,10 @@ namespace blk::fuzz {
 namespace {
 
 constexpr uint32_t kFatbinMagic = 0xBA55ED50u;
-constexpr size_t kMaxSymbolFields = 64; // per symbol table: enough to reach the manifest's
-constexpr size_t kMaxRecordFields = 64; // per `.nv.info` section
+// Fields kept per symbol table and per `.nv.info` section: enough to reach
+// the manifest and resource symbols, few enough that other fields get picked.
+constexpr size_t kMaxSymbolFields = 64;
+constexpr size_t kMaxRecordFields = 64;
 
 /// splitmix64: tiny, and the same sequence on every platform and library.
 class Rng {
@@ -37,7 +39,8 @@ private:
 
 uint64_t load(const Bytes &b, size_t at, unsigned width) {
   uint64_t v = 0;
-  std::memcpy(&v, b.data() + at, width); // little-endian host, as the readers assume
+  // Little-endian host, as the readers assume.
+  std::memcpy(&v, b.data() + at, width);
   return v;
 }
 
@@ -51,10 +54,15 @@ bool fits(const Bytes &b, uint64_t at, uint64_t len) {
   return at <= b.size() && len <= b.size() - at;
 }
 
-void elfFields(const Bytes &b, size_t base, size_t len, std::vector<Field> &out) {
-  if (len < 64 || std::memcmp(b.data() + base, "\x7f" "ELF", 4) != 0)
+void elfFields(const Bytes &b, size_t base, size_t len,
+               std::vector<Field> &out) {
+  if (len < 64 || std::memcmp(b.data() + base,
+                              "\x7f"
+                              "ELF",
+                              4) != 0)
     return;
-  for (Field f : {Field{0x28, 8}, Field{0x3A, 2}, Field{0x3C, 2}, Field{0x3E, 2}})
+  for (Field f :
+       {Field{0x28, 8}, Field{0x3A, 2}, Field{0x3C, 2}, Field{0x3E, 2}})
     out.push_back({base + f.offset, f.width});
   uint64_t shoff = load(b, base + 0x28, 8), shentsize = load(b, base + 0x3A, 2);
   uint64_t shnum = load(b, base + 0x3C, 2);
@@ -62,7 +70,8 @@ void elfFields(const Bytes &b, size_t base, size_t len, std::vector<Field> &out)
     return;
   for (uint64_t i = 0; i < shnum; ++i) {
     size_t sh = base + size_t(shoff + 64 * i);
-    for (Field f : {Field{4, 4}, Field{16, 8}, Field{24, 8}, Field{32, 8}, Field{40, 4}})
+    for (Field f :
+         {Field{4, 4}, Field{16, 8}, Field{24, 8}, Field{32, 8}, Field{40, 4}})
       out.push_back({sh + f.offset, f.width});
     uint32_t type = uint32_t(load(b, sh + 4, 4));
     uint64_t off = load(b, sh + 24, 8), size = load(b, sh + 32, 8);
@@ -78,7 +87,8 @@ void elfFields(const Bytes &b, size_t base, size_t len, std::vector<Field> &out)
       for (uint64_t r = 0; r + 4 <= size && records++ < kMaxRecordFields;) {
         uint16_t n = uint16_t(load(b, data + size_t(r) + 2, 2));
         out.push_back({data + size_t(r) + 2, 2});
-        if (b[data + size_t(r)] == 0x04 /*EIFMT_SVAL*/ && n >= 8 && n <= size - r - 4) {
+        if (b[data + size_t(r)] == 0x04 /*EIFMT_SVAL*/ && n >= 8 &&
+            n <= size - r - 4) {
           out.push_back({data + size_t(r) + 4, 4});
           out.push_back({data + size_t(r) + 8, 4});
         }
@@ -91,9 +101,9 @@ void elfFields(const Bytes &b, size_t base, size_t len, std::vector<Field> &out)
 /// A value near a boundary an offset or size check must get right.
 uint64_t boundaryValue(Rng &rng, unsigned width, size_t size) {
   uint64_t ones = width >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * width)) - 1;
-  const uint64_t values[] = {0,        1,        ones,     ones >> 1, (ones >> 1) + 1,
-                             size,     size - 1, size + 1, 8,         16,
-                             64,       80,       ones - 15, ones - 63, rng.next()};
+  const uint64_t values[] = {
+      0, 1,  ones, ones >> 1, (ones >> 1) + 1, size,      size - 1,  size + 1,
+      8, 16, 64,   80,        ones - 15,       ones - 63, rng.next()};
   return values[rng.below(std::size(values))] & ones;
 }
 
@@ -128,14 +138,17 @@ std::vector<Field> findFields(const Bytes &b) {
     out.push_back({pos + 6, 2});
     out.push_back({pos + 8, 8});
     uint64_t headerSize = load(b, pos + 6, 2), bodySize = load(b, pos + 8, 8);
-    if (headerSize < 16 || !fits(b, pos, headerSize) || !fits(b, pos + headerSize, bodySize))
+    if (headerSize < 16 || !fits(b, pos, headerSize) ||
+        !fits(b, pos + headerSize, bodySize))
       break;
     size_t end = pos + size_t(headerSize + bodySize);
     for (size_t e = pos + size_t(headerSize); e < end && end - e >= 64;) {
-      for (Field f : {Field{0, 2}, Field{4, 4}, Field{8, 8}, Field{28, 4}, Field{40, 8}})
+      for (Field f :
+           {Field{0, 2}, Field{4, 4}, Field{8, 8}, Field{28, 4}, Field{40, 8}})
         out.push_back({e + f.offset, f.width});
       uint64_t entryHeader = load(b, e + 4, 4), payload = load(b, e + 8, 8);
-      if (entryHeader < 64 || entryHeader > end - e || payload > end - e - entryHeader)
+      if (entryHeader < 64 || entryHeader > end - e ||
+          payload > end - e - entryHeader)
         break;
       elfFields(b, e + size_t(entryHeader), size_t(payload), out);
       e += size_t(entryHeader + payload);
@@ -145,8 +158,8 @@ std::vector<Field> findFields(const Bytes &b) {
   return out;
 }
 
-Bytes mutate(const std::vector<Bytes> &corpus, size_t index, const std::vector<Field> &fields,
-             uint64_t seed) {
+Bytes mutate(const std::vector<Bytes> &corpus, size_t index,
+             const std::vector<Field> &fields, uint64_t seed) {
   Rng rng(seed * 0x100000001B3ull + index);
   Bytes b = corpus[index];
   size_t steps = 1 + rng.below(3);

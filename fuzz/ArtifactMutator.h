@@ -32,8 +32,8 @@ std::vector<Field> findFields(const Bytes &input);
 /// of bit flips, a truncation, a splice with another corpus file, an integer
 /// overwritten with a boundary value (0, all ones, the input's size, ...) at
 /// a field or anywhere, or a JSON number or bracket of the manifest changed.
-Bytes mutate(const std::vector<Bytes> &corpus, size_t index, const std::vector<Field> &fields,
-             uint64_t seed);
+Bytes mutate(const std::vector<Bytes> &corpus, size_t index,
+             const std::vector<Field> &fields, uint64_t seed);
 
 } // namespace blk::fuzz
 

@@ -1,4 +1,4 @@
-//===- ArtifactSmoke.cpp - checkArtifact over a corpus and seeded mutants -===//
+//===- ArtifactSmoke.cpp - checkArtifact on a corpus and seeded mutants --===//
 //
 //   blk-artifact-smoke [--expect=ok|error] [--print] [--mutations=N]
 //                      [--first-seed=S] [--max-mutate-size=BYTES] PATH...
@@ -6,11 +6,12 @@
 // Runs checkArtifact (ArtifactCheck.cpp) on every file given and every
 // `.fatbin` in the directories given, then on mutants S .. S+N-1 of each
 // (ArtifactMutator.h) no larger than BYTES (default 1 MiB: the 100000-level
-// manifests take a second each, and their mutants teach nothing new). Built with ASan + UBSan in the normal build (no
-// clang, no libFuzzer), so a crash or sanitizer report ends the run: ctest's
-// smoke tests (tests/fuzz/CMakeLists.txt). `--expect` makes a file accepted
-// (refused) where it should be refused (accepted) a failure too; `--print`
-// writes one `<file>: ok` or `<file>: refused: <message>` line per file.
+// manifests take a second each, and their mutants teach nothing new). Built
+// with ASan + UBSan in the normal build (no clang, no libFuzzer), so a crash
+// or sanitizer report ends the run: ctest's smoke tests
+// (tests/fuzz/CMakeLists.txt). `--expect` makes a file accepted (refused)
+// where it should be refused (accepted) a failure too; `--print` writes one
+// `<file>: ok` or `<file>: refused: <message>` line per file.
 // `--self-check=asan|ubsan` commits a heap overflow or a signed overflow on
 // purpose: ctest checks that the sanitizers really report in its setting.
 // Exit 0: all as expected; 1: an expectation failed; 2: usage.
@@ -63,17 +64,19 @@ void onDeath() {
   if (!current.file)
     return;
   if (!current.mutant) {
-    std::fprintf(stderr, "blk-artifact-smoke: crashed on %s\n", current.file->c_str());
+    std::fprintf(stderr, "blk-artifact-smoke: crashed on %s\n",
+                 current.file->c_str());
     return;
   }
-  std::string out = "crash-" + fs::path(*current.file).filename().string() + "-seed" +
-                    std::to_string(current.seed) + ".fatbin";
+  std::string out = "crash-" + fs::path(*current.file).filename().string() +
+                    "-seed" + std::to_string(current.seed) + ".fatbin";
   if (FILE *f = std::fopen(out.c_str(), "wb")) {
     std::fwrite(current.bytes->data(), 1, current.bytes->size(), f);
     std::fclose(f);
   }
-  std::fprintf(stderr, "blk-artifact-smoke: crashed on mutant %llu of %s, saved as %s\n",
-               (unsigned long long)current.seed, current.file->c_str(), out.c_str());
+  std::fprintf(
+      stderr, "blk-artifact-smoke: crashed on mutant %llu of %s, saved as %s\n",
+      (unsigned long long)current.seed, current.file->c_str(), out.c_str());
 }
 
 bool parseOptions(int argc, char **argv, Options &o) {
@@ -136,7 +139,8 @@ std::vector<std::string> inputFiles(const std::vector<std::string> &paths) {
 
 Bytes readFile(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
-  return Bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return Bytes((std::istreambuf_iterator<char>(in)),
+               std::istreambuf_iterator<char>());
 }
 
 } // namespace
@@ -144,9 +148,10 @@ Bytes readFile(const std::string &path) {
 int main(int argc, char **argv) {
   Options o;
   if (!parseOptions(argc, argv, o)) {
-    std::fprintf(stderr, "usage: blk-artifact-smoke [--expect=ok|error] [--print] "
-                         "[--mutations=N] [--first-seed=S] [--max-mutate-size=BYTES] "
-                         "PATH...\n");
+    std::fprintf(stderr,
+                 "usage: blk-artifact-smoke [--expect=ok|error] [--print] "
+                 "[--mutations=N] [--first-seed=S] [--max-mutate-size=BYTES] "
+                 "PATH...\n");
     return 2;
   }
 #if defined(__SANITIZE_ADDRESS__)
@@ -154,7 +159,8 @@ int main(int argc, char **argv) {
 #endif
   if (!o.selfCheck.empty()) {
     int v = commitBug(o.selfCheck, argc);
-    std::fprintf(stderr, "blk-artifact-smoke: --self-check=%s: not caught (%d)\n",
+    std::fprintf(stderr,
+                 "blk-artifact-smoke: --self-check=%s: not caught (%d)\n",
                  o.selfCheck.c_str(), v);
     return 1;
   }
@@ -168,14 +174,16 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < files.size(); ++i) {
     current = {&files[i], &corpus[i], 0, false};
     std::string error;
-    int verdict = blk::fuzz::checkArtifact(corpus[i].data(), corpus[i].size(), &error);
+    int verdict =
+        blk::fuzz::checkArtifact(corpus[i].data(), corpus[i].size(), &error);
     (verdict == 0 ? accepted : refused)++;
     if (o.print)
-      std::printf("%s: %s%s\n", files[i].c_str(), verdict == 0 ? "ok" : "refused: ",
-                  error.c_str());
-    if ((o.expect == "ok" && verdict != 0) || (o.expect == "error" && verdict == 0)) {
-      std::fprintf(stderr, "blk-artifact-smoke: %s: expected %s, got %s\n", files[i].c_str(),
-                   o.expect == "ok" ? "success" : "an error",
+      std::printf("%s: %s%s\n", files[i].c_str(),
+                  verdict == 0 ? "ok" : "refused: ", error.c_str());
+    if ((o.expect == "ok" && verdict != 0) ||
+        (o.expect == "error" && verdict == 0)) {
+      std::fprintf(stderr, "blk-artifact-smoke: %s: expected %s, got %s\n",
+                   files[i].c_str(), o.expect == "ok" ? "success" : "an error",
                    verdict == 0 ? "success" : error.c_str());
       ++unexpected;
     }
@@ -188,21 +196,25 @@ int main(int argc, char **argv) {
       continue;
     }
     std::vector<blk::fuzz::Field> fields = blk::fuzz::findFields(corpus[i]);
-    for (uint64_t seed = o.firstSeed; seed < o.firstSeed + o.mutations; ++seed) {
+    for (uint64_t seed = o.firstSeed; seed < o.firstSeed + o.mutations;
+         ++seed) {
       Bytes mutant = blk::fuzz::mutate(corpus, i, fields, seed);
       current = {&files[i], &mutant, seed, true};
-      mutantsAccepted += blk::fuzz::checkArtifact(mutant.data(), mutant.size()) == 0;
+      mutantsAccepted +=
+          blk::fuzz::checkArtifact(mutant.data(), mutant.size()) == 0;
       ++mutants;
     }
   }
   current = {};
   double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("blk-artifact-smoke: %zu files (%zu accepted, %zu refused), %zu mutants "
-              "(seeds %llu..%llu of %zu files, %zu accepted), no crash, %.1f s\n",
-              files.size(), accepted, refused, mutants, (unsigned long long)o.firstSeed,
-              (unsigned long long)(o.firstSeed + o.mutations - (o.mutations ? 1 : 0)),
-              o.mutations ? files.size() - tooLarge : 0, mutantsAccepted, seconds);
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  std::printf(
+      "blk-artifact-smoke: %zu files (%zu accepted, %zu refused), %zu mutants "
+      "(seeds %llu..%llu of %zu files, %zu accepted), no crash, %.1f s\n",
+      files.size(), accepted, refused, mutants, (unsigned long long)o.firstSeed,
+      (unsigned long long)(o.firstSeed + o.mutations - (o.mutations ? 1 : 0)),
+      o.mutations ? files.size() - tooLarge : 0, mutantsAccepted, seconds);
   if (files.empty()) {
     std::fprintf(stderr, "blk-artifact-smoke: no input files\n");
     return 1;
