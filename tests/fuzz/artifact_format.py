@@ -100,14 +100,14 @@ class Elf:
         at = u32(self.b, self.shdr(i))
         return names[at:names.index(b"\0", at)].decode()
 
-    def find_section(self, name=None, type_=None, prefix=None):
+    def find_section(self, name=None, type_=None):
+        """Index of the first section with this name and/or type."""
         for i in range(self.shnum):
             if type_ is not None and u32(self.b, self.shdr(i) + SH_TYPE) != type_:
                 continue
-            n = self.section_name(i)
-            if (name is None or n == name) and (prefix is None or n.startswith(prefix)):
+            if name is None or self.section_name(i) == name:
                 return i
-        raise KeyError(name or prefix or type_)
+        raise KeyError(name or type_)
 
     def symtab(self):
         return self.find_section(type_=SHT_SYMTAB)
@@ -156,11 +156,3 @@ class Elf:
         self.put("Q", sym + ST_VALUE, 0)
         self.put("Q", sym + ST_SIZE, len(data))
 
-
-def ptx_byte_array(ptx, name, data):
-    """PTX text with the initialiser of byte array `name` replaced by `data`."""
-    text = ptx.rstrip(b"\0").decode()
-    at = text.index(name + "[")
-    end = text.index("}", at)
-    values = ", ".join(str(c) for c in data)
-    return (text[:at] + "%s[%d] = {%s" % (name, len(data), values) + text[end:]).encode()
