@@ -4,7 +4,10 @@ JOBS ?= $(shell nproc)
 GENERATOR := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 CMAKE_FLAGS ?=
 
-.PHONY: deps configure build test run clean editors bench install
+FUZZ_SECONDS ?= 600
+FUZZ_BUILD ?= build-fuzz
+
+.PHONY: deps configure build test run clean editors bench install fuzz
 
 deps:
 	bash scripts/install-deps.sh
@@ -22,6 +25,20 @@ test: build
 
 run: build
 	bash scripts/run-samples.sh $(BUILD)
+
+# The long fuzz runs (README.md, "Fuzzing"): each libFuzzer target, then the
+# whole-pipeline differential fuzzer, FUZZ_SECONDS each. A finding fails the
+# target, after every fuzzer has run.
+fuzz: build
+	bash scripts/install-fuzz-deps.sh
+	@status=0; \
+	bash scripts/fuzz.sh $(BUILD) $(FUZZ_BUILD) $(FUZZ_SECONDS) || status=1; \
+	if [ -f fuzz/pipeline/fuzz.py ]; then \
+	  python3 fuzz/pipeline/fuzz.py --blkc $(BUILD)/bin/blkc --time $(FUZZ_SECONDS) || status=1; \
+	else \
+	  echo "fuzz: fuzz/pipeline/fuzz.py is missing: pipeline fuzzer skipped"; \
+	fi; \
+	exit $$status
 
 install: build
 	cmake --install $(BUILD) --prefix $(or $(PREFIX),/usr/local)

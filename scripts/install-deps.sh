@@ -13,6 +13,11 @@ packages=(
 if [ "${BLK_RUNTIME_ONLY:-0}" = 1 ]; then
   packages=(cmake g++ libgtest-dev nlohmann-json3-dev)
 fi
+# `make fuzz` only (scripts/install-fuzz-deps.sh): clang 19, libFuzzer and
+# clang's sanitizer runtimes. `make test` never needs them.
+if [ "${BLK_FUZZ_DEPS:-0}" = 1 ]; then
+  packages=(clang-19 libclang-rt-19-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -149,10 +149,20 @@ static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
 
 llvm::Error inspectArtifact(llvm::StringRef path, llvm::raw_ostream &out,
                             const InspectOptions &options) {
+  std::vector<unsigned char> bytes;
+  try {
+    bytes = readBinaryFile(path.str());
+  } catch (const Error &err) {
+    return llvm::createStringError(err.what());
+  }
+  return inspectArtifactBytes(bytes, path, out, options);
+}
+
+llvm::Error inspectArtifactBytes(llvm::ArrayRef<uint8_t> bytes, llvm::StringRef path,
+                                 llvm::raw_ostream &out, const InspectOptions &options) {
   std::string text;
   llvm::raw_string_ostream os(text);
   try {
-    std::vector<unsigned char> bytes = readBinaryFile(path.str());
     FatbinReader reader(bytes.data(), bytes.size(), path.str());
     std::string json = reader.manifestJson();
     Manifest manifest = parseManifest(json, path.str());

@@ -186,6 +186,24 @@ TEST_F(InspectTest, RefusesCorruptedImages) {
   }
 }
 
+TEST_F(InspectTest, InspectsBytesInMemoryAsTheFile) {
+  // The fuzzers' entry point: the same description, under the name given.
+  std::vector<uint8_t> bytes = fatbin(true);
+  std::string path = writeTemp(bytes), fromFile, fromBytes;
+  ASSERT_EQ(inspectError(path, &fromFile), "");
+  llvm::raw_string_ostream os(fromBytes);
+  ASSERT_FALSE(static_cast<bool>(inspectArtifactBytes(bytes, path, os)));
+  EXPECT_EQ(fromBytes, fromFile);
+  std::string cut;
+  llvm::raw_string_ostream cutOs(cut);
+  llvm::Error err = inspectArtifactBytes(llvm::ArrayRef(bytes).take_front(20), "mem.fatbin", cutOs);
+  ASSERT_TRUE(static_cast<bool>(err));
+  EXPECT_EQ(llvm::toString(std::move(err)),
+            "blk: mem.fatbin: truncated fatbin: container at offset 0 declares " +
+                std::to_string(bytes.size() - 16) + " bytes, 4 remain");
+  EXPECT_EQ(cut, "");
+}
+
 TEST(InspectMissingFileTest, NamesTheFile) {
   std::string text;
   llvm::raw_string_ostream os(text);

@@ -9,6 +9,7 @@
 #ifndef BLK_TARGET_INSPECT_H
 #define BLK_TARGET_INSPECT_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -25,6 +26,12 @@ struct InspectOptions {
 /// the file and the problem; nothing is printed then.
 llvm::Error inspectArtifact(llvm::StringRef path, llvm::raw_ostream &out,
                             const InspectOptions &options = {});
+
+/// inspectArtifact on the artifact's bytes, already in memory; `path` only
+/// names it in the output and in errors (the artifact fuzzer's entry point:
+/// fuzz/ArtifactCheck.cpp).
+llvm::Error inspectArtifactBytes(llvm::ArrayRef<uint8_t> bytes, llvm::StringRef path,
+                                 llvm::raw_ostream &out, const InspectOptions &options = {});
 
 } // namespace blk::target
 
