@@ -379,6 +379,36 @@ bool BodyChecker::checkShape(const Shape &shape, SourceRange range, const ast::E
                     {formatShape(shape), numElements(shape)});
     return false;
   }
+  return checkElementsPerThread(shape, range);
+}
+
+/// What one thread holds of a block in this specialisation: refused past
+/// kMaxElementsPerThread, warned about (once per body) past
+/// kWarnElementsPerThread, since ptxas time grows steeply with it.
+bool BodyChecker::checkElementsPerThread(const Shape &shape, SourceRange range) {
+  if (!spec.spec)
+    return true;
+  int64_t threads = 32 * spec.spec->numWarps;
+  int64_t perThread = (numElements(shape) + threads - 1) / threads;
+  if (perThread <= kWarnElementsPerThread)
+    return true;
+  std::string where = spec.spec->label.empty() ? "the `-D` values" : spec.spec->label;
+  if (perThread > kMaxElementsPerThread) {
+    analyzer
+        .report(DiagId::sema_block_per_thread_limit, range,
+                {formatShape(shape), perThread, spec.spec->numWarps, where, kMaxElementsPerThread})
+        .note(DiagId::note_sema_hint, SourceRange(),
+              {"use more warps, or a smaller block and a loop over the rest"});
+    return false;
+  }
+  if (!perThreadWarned) {
+    perThreadWarned = true;
+    analyzer
+        .report(DiagId::sema_block_per_thread, range,
+                {formatShape(shape), perThread, spec.spec->numWarps, where})
+        .note(DiagId::note_sema_hint, SourceRange(),
+              {"use more warps, or a smaller block and a loop over the rest"});
+  }
   return true;
 }
 

@@ -200,11 +200,13 @@ public:
                                          const std::string &what);
   /// Checks a block shape (rank, power-of-two dims, element limit).
   bool checkShape(const Shape &shape, SourceRange range, const ast::Expr *origin);
+  bool checkElementsPerThread(const Shape &shape, SourceRange range);
 
   Analyzer &analyzer;
   FunctionInstance &instance;
   ModuleScope &module;
   SpecContext spec;
+  bool perThreadWarned = false; ///< sema_block_per_thread is given once per body
 
 private:
   // Calls (CheckCall.cpp, Builtins.cpp).

@@ -8,6 +8,7 @@
 
 #include "blk/Target/CubinInfo.h"
 #include "blk/Target/Manifest.h"
+#include "blk/Target/PtxLink.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -82,23 +83,46 @@ llvm::Expected<std::string> embedManifest(mlir::ModuleOp blkModule,
   if (!manifest)
     return stageError("manifest", manifest.takeError());
   for (ArchPtx &ptx : ptxs) {
-    auto embedded = embedManifestInPtx(ptx.codegen.ptx, *manifest);
-    if (!embedded)
-      return stageError("manifest", embedded.takeError());
-    ptx.codegen.ptx = std::move(*embedded);
-    if (options.emit != EmitStage::Fatbin)
-      continue;
-    std::vector<EntryResources> placeholder;
-    for (const KernelCodegenInfo &kernel : ptx.codegen.kernels)
-      placeholder.push_back({kernel.entry});
-    embedded = embedByteArrayInPtx(ptx.codegen.ptx, kResourceSymbol,
-                                   formatResourceTable(placeholder),
-                                   "ptxas resource usage, filled in the cubin by blkc");
-    if (!embedded)
-      return stageError("fatbin", embedded.takeError());
-    ptx.codegen.ptx = std::move(*embedded);
+    auto head = ptxModuleHead(ptx.codegen.ptx);
+    if (!head)
+      return stageError("manifest", head.takeError());
+    ptx.globalsPtx = std::move(*head);
+    for (std::string *text : {&ptx.codegen.ptx, &ptx.globalsPtx}) {
+      auto embedded = embedManifestInPtx(*text, *manifest);
+      if (!embedded)
+        return stageError("manifest", embedded.takeError());
+      *text = std::move(*embedded);
+      if (options.emit != EmitStage::Fatbin)
+        continue;
+      std::vector<EntryResources> placeholder;
+      for (const KernelCodegenInfo &kernel : ptx.codegen.kernels)
+        placeholder.push_back({kernel.entry});
+      embedded = embedByteArrayInPtx(*text, kResourceSymbol, formatResourceTable(placeholder),
+                                     "ptxas resource usage, filled in the cubin by blkc");
+      if (!embedded)
+        return stageError("fatbin", embedded.takeError());
+      *text = std::move(*embedded);
+    }
   }
   return manifest;
+}
+
+/// What ptxas compiles for one arch: the PTX as one module, or, past
+/// kEntriesPerPtxModule entries, the globals and then the entries in groups
+/// of that many, each group one module (linked by nvJitLink).
+static llvm::Expected<std::vector<std::string>> ptxModules(const ArchPtx &ptx) {
+  const std::vector<std::string> &pieces = ptx.codegen.kernelPtx;
+  if (pieces.size() <= kEntriesPerPtxModule)
+    return std::vector<std::string>{ptx.codegen.ptx};
+  std::vector<std::string> modules = {ptx.globalsPtx};
+  for (size_t first = 0; first < pieces.size(); first += kEntriesPerPtxModule) {
+    size_t n = std::min(kEntriesPerPtxModule, pieces.size() - first);
+    auto group = linkPtx(llvm::ArrayRef(pieces).slice(first, n));
+    if (!group)
+      return group.takeError();
+    modules.push_back(std::move(*group));
+  }
+  return modules;
 }
 
 /// A cubin per arch, with ptxas's report stored in it; nullopt when ptxas
@@ -110,8 +134,11 @@ compileCubins(NvJitLink &jit, const ArtifactOptions &options, const std::vector<
   for (size_t i = 0; i < ptxs.size(); ++i)
     jobs.startStep();
   for (const ArchPtx &ptx : ptxs) {
-    auto cubin = jit.compile(ptx.codegen.ptx, *ptx.arch, options.optLevel, options.jobs,
-                             options.lineInfo);
+    auto modules = ptxModules(ptx);
+    if (!modules)
+      return stageError("ptx to cubin", modules.takeError());
+    auto cubin = jit.compileModules(*modules, *ptx.arch, options.optLevel, options.jobs,
+                                    options.lineInfo);
     if (!cubin) {
       // Which kernels? Each alone (rare, so serial); none alone: the error
       // is not one kernel's.
@@ -178,7 +205,7 @@ llvm::Error codegenArchs(mlir::ModuleOp blkModule, const ArtifactOptions &option
     auto compiled = compile(arch);
     if (!compiled)
       return compiled.takeError();
-    ptxs.push_back({&arch, std::move(*compiled)});
+    ptxs.push_back({&arch, std::move(*compiled), {}});
   }
   for (size_t i = 0; i < ptxs.size(); ++i) {
     bool stale = llvm::any_of(ptxs[i].codegen.kernels, [&](const KernelCodegenInfo &kernel) {

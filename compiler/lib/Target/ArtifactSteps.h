@@ -52,7 +52,18 @@ private:
 struct ArchPtx {
   const GpuArch *arch;
   CodegenResult codegen;
+  /// The module directives with the manifest (and, for a fatbin, the
+  /// resource placeholder) alone: the first of the modules ptxas gets when
+  /// the entries are compiled in groups (compileCubins).
+  std::string globalsPtx;
 };
+
+/// Entries per PTX module given to ptxas: its time grows about with the
+/// square of a module's entries (one-line kernels in one module: 1000 3.1 s,
+/// 2000 11.7 s), so more entries than this are compiled as modules of this
+/// many and linked (1000 2.6 s, 2000 6.2 s, 4000 15.2 s: what is left is
+/// the link's). Fewer stay one module, so such builds are unchanged.
+inline constexpr size_t kEntriesPerPtxModule = 256;
 
 /// What the codegen calls of one build share: the pool their kernel jobs
 /// run on (null with -j1) and the progress report, which names each job.

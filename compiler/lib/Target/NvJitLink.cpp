@@ -98,6 +98,12 @@ static std::string readLog(Handle link, Result (*sizeFn)(Handle, size_t *),
 llvm::Expected<Cubin> NvJitLink::compile(llvm::StringRef ptx, const GpuArch &arch,
                                          unsigned optLevel, unsigned threads,
                                          bool lineInfo) const {
+  return compileModules({ptx.str()}, arch, optLevel, threads, lineInfo);
+}
+
+llvm::Expected<Cubin> NvJitLink::compileModules(llvm::ArrayRef<std::string> modules,
+                                                const GpuArch &arch, unsigned optLevel,
+                                                unsigned threads, bool lineInfo) const {
   std::string archOpt = "-arch=" + arch.name;
   // nvJitLink refuses -O1 and -O2 (its create fails): any optimisation is -O3.
   std::string optOpt = optLevel == 0 ? "-O0" : "-O3";
@@ -113,8 +119,13 @@ llvm::Expected<Cubin> NvJitLink::compile(llvm::StringRef ptx, const GpuArch &arc
   // Destroy the handle on every path out.
   auto cleanup = llvm::make_scope_exit([&] { api->destroy(&link); });
 
-  std::string text = ptx.str(); // nvJitLink wants a NUL-terminated PTX image.
-  Result added = api->addData(link, kInputPtx, text.c_str(), text.size() + 1, "blk.ptx");
+  // nvJitLink wants NUL-terminated PTX images (std::string's c_str is).
+  Result added = kSuccess;
+  for (size_t i = 0; i < modules.size() && added == kSuccess; ++i) {
+    std::string name = "blk" + std::to_string(i) + ".ptx";
+    added = api->addData(link, kInputPtx, modules[i].c_str(), modules[i].size() + 1,
+                         name.c_str());
+  }
   Result done = added == kSuccess ? api->complete(link) : added;
   if (done != kSuccess) {
     std::string log = readLog(link, api->errorLogSize, api->errorLog);

@@ -231,4 +231,11 @@ llvm::Expected<std::string> linkPtx(llvm::ArrayRef<std::string> pieces) {
   return head + linker.finish();
 }
 
+llvm::Expected<std::string> ptxModuleHead(llvm::StringRef ptx) {
+  auto piece = splitPiece(ptx, 0);
+  if (!piece)
+    return piece.takeError();
+  return piece->banner.str() + piece->directives.str();
+}
+
 } // namespace blk::target

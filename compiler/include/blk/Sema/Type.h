@@ -46,6 +46,12 @@ using Shape = std::vector<int64_t>;
 /// Limits of version 0.
 inline constexpr unsigned kMaxRank = 4;
 inline constexpr int64_t kMaxElements = int64_t(1) << 20;
+/// Elements of one block value per thread (block / (32 * num_warps)) above
+/// which `check` warns, and above which it refuses: ptxas time grows about
+/// 3.6x per doubling (measured, docs/language.md §10.3): 2^18 f32 on 4 warps
+/// (2048 per thread) 24 s, 2^20 (8192 per thread) 405 s.
+inline constexpr int64_t kWarnElementsPerThread = 1024;
+inline constexpr int64_t kMaxElementsPerThread = 8192;
 
 /// "[64, 32]" (empty shape prints "[]").
 std::string formatShape(const Shape &shape);

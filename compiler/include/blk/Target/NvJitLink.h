@@ -61,6 +61,11 @@ public:
   /// comes back with its error log.
   llvm::Expected<Cubin> compile(llvm::StringRef ptx, const GpuArch &arch, unsigned optLevel,
                                 unsigned threads = 1, bool lineInfo = false) const;
+  /// The same for several PTX modules, each compiled by ptxas on its own
+  /// and linked into one cubin (none may reference another's symbols).
+  llvm::Expected<Cubin> compileModules(llvm::ArrayRef<std::string> modules,
+                                       const GpuArch &arch, unsigned optLevel,
+                                       unsigned threads = 1, bool lineInfo = false) const;
 
   /// The library file that was opened.
   const std::string &libraryPath() const { return path; }

@@ -26,6 +26,10 @@ namespace blk::target {
 /// or two pieces define the same symbol.
 llvm::Expected<std::string> linkPtx(llvm::ArrayRef<std::string> pieces);
 
+/// The banner and module directives of `ptx`, up to its `.address_size`
+/// line: a module with nothing in it, for globals to be added to.
+llvm::Expected<std::string> ptxModuleHead(llvm::StringRef ptx);
+
 } // namespace blk::target
 
 #endif // BLK_TARGET_PTXLINK_H
