@@ -4,7 +4,8 @@
 # lack the header-only and source packages: a copy of nlohmann-json and of
 # the GoogleTest sources from this machine (installed by
 # scripts/install-deps.sh), and blkc-built artifacts of samples/double_grid.blk
-# for the runtime's end-to-end check. Carry `.rtdeps` in the device call.
+# (alone, for sm_90a, and after 300 other kernels) for the runtime's
+# end-to-end check. Carry `.rtdeps` in the device call.
 #   bash scripts/make-rtdeps.sh [path/to/blkc]      (from anywhere)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,6 +19,13 @@ cp -r /usr/include/nlohmann "$D/include/"
 if [ -x "$BLKC" ]; then
   "$BLKC" build "$ROOT/samples/double_grid.blk" -o "$D/e2e/double_grid.fatbin"
   "$BLKC" build "$ROOT/samples/double_grid.blk" --arch sm_90a -o "$D/e2e/double_grid_sm90a.fatbin"
+  # double_grid after 300 one-line kernels: its entries are compiled in
+  # another PTX module than the manifest's and linked (ArtifactSteps.h).
+  many=$(mktemp --suffix=.blk)
+  python3 -c "print(''.join(f'kernel filler{i}(x: *f32) {{ store(x + arange(0, 16), {i}.0); }}\n' for i in range(300)))" > "$many"
+  cat "$ROOT/samples/double_grid.blk" >> "$many"
+  "$BLKC" build "$many" -o "$D/e2e/double_grid_after_300.fatbin"
+  rm -f "$many"
 else
   echo "make-rtdeps: no blkc at $BLKC: .rtdeps/e2e left as it is" >&2
 fi
