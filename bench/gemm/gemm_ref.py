@@ -113,6 +113,7 @@ TITLES = {
     "f16_nt": "fp16 A·Bᵀ (B [N,K])", "tf32": "tf32 (f32 in/out)",
     "f16_gelu": "fp16 gelu_tanh(A·B + bias)",
     "i8_nt": "i8 A·Bᵀ (i32 acc, blk only)",
+    "tf32x3": "tf32x3 (f32 in/out, blk only)",
 }
 
 FLUSH = None

@@ -63,7 +63,7 @@ func.func @k_major_b(%x: tensor<128x64xf16, #a>, %y: tensor<64x128xf16, #bt>, %a
 
 #s = #blkgpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 // f32 operands computed exactly (no precision, which means "ieee", or
-// "tf32x3") and M < 64 stay on CUDA cores.
+// "ieee") and M < 64 stay on CUDA cores.
 // CHECK-LABEL: func.func @stays_fma
 // CHECK-NOT: wgmma
 // CHECK: blk.dot
@@ -75,7 +75,7 @@ func.func @stays_fma(%x: tensor<64x32xf32, #s>, %y: tensor<32x64xf32, #s>, %acc:
                      %p: tensor<64x64x!blk.ptr<f32>, #s>, %q: tensor<32x32x!blk.ptr<f32>, #s>)
     attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
   %d = blk.dot %x, %y, %acc : tensor<64x32xf32, #s> * tensor<32x64xf32, #s> -> tensor<64x64xf32, #s>
-  %d3 = blk.dot %x, %y, %d {precision = "tf32x3"} : tensor<64x32xf32, #s> * tensor<32x64xf32, #s> -> tensor<64x64xf32, #s>
+  %d3 = blk.dot %x, %y, %d {precision = "ieee"} : tensor<64x32xf32, #s> * tensor<32x64xf32, #s> -> tensor<64x64xf32, #s>
   %e = blk.dot %h, %h, %acc2 : tensor<32x32xf16, #s> * tensor<32x32xf16, #s> -> tensor<32x32xf32, #s>
   blk.store %p, %d3 : tensor<64x64x!blk.ptr<f32>, #s>
   blk.store %q, %e : tensor<32x32x!blk.ptr<f32>, #s>
@@ -111,5 +111,29 @@ func.func @i8(%x: tensor<64x128xi8, #s>, %y: tensor<128x64xi8, #s>, %acc: tensor
     attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
   %d = blk.dot %x, %y, %acc : tensor<64x128xi8, #s> * tensor<128x64xi8, #s> -> tensor<64x64xi32, #s>
   blk.store %p, %d : tensor<64x64x!blk.ptr<i32>, #s>
+  return
+}
+
+// precision "tf32x3": each operand split into a tf32 part (the bits tf32
+// keeps) and the rest, three wgmmas chained on one accumulator, the small
+// products first: a_lo b_hi, a_hi b_lo, a_hi b_hi.
+// CHECK-LABEL: func.func @tf32x3
+// CHECK: %[[KEEP:.*]] = arith.constant dense<-8192> : tensor<64x32xi32
+// CHECK: %[[AHI:.*]] = arith.bitcast %{{.*}} : tensor<64x32xi32, #{{.*}}> to tensor<64x32xf32
+// CHECK: %[[ALO:.*]] = arith.subf %{{.*}}, %[[AHI]]
+// CHECK: %[[BHI:.*]] = arith.bitcast %{{.*}} : tensor<32x64xi32, #{{.*}}> to tensor<32x64xf32
+// CHECK: %[[BLO:.*]] = arith.subf %{{.*}}, %[[BHI]]
+// CHECK-DAG: %[[AHIB:.*]] = blkgpu.local_alloc %[[AHI]]
+// CHECK-DAG: %[[BHIB:.*]] = blkgpu.local_alloc %[[BHI]]
+// CHECK: %[[ALOB:.*]] = blkgpu.local_alloc %[[ALO]]
+// CHECK: %[[BLOB:.*]] = blkgpu.local_alloc %[[BLO]]
+// CHECK: %[[D1:.*]] = blkgpu.wgmma %[[ALOB]], %[[BHIB]], %{{.*}}
+// CHECK: %[[D2:.*]] = blkgpu.wgmma %[[AHIB]], %[[BLOB]], %[[D1]]
+// CHECK: blkgpu.wgmma %[[AHIB]], %[[BHIB]], %[[D2]]
+func.func @tf32x3(%x: tensor<64x32xf32, #s>, %y: tensor<32x64xf32, #s>, %acc: tensor<64x64xf32, #s>,
+                  %p: tensor<64x64x!blk.ptr<f32>, #s>)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %d = blk.dot %x, %y, %acc {precision = "tf32x3"} : tensor<64x32xf32, #s> * tensor<32x64xf32, #s> -> tensor<64x64xf32, #s>
+  blk.store %p, %d : tensor<64x64x!blk.ptr<f32>, #s>
   return
 }

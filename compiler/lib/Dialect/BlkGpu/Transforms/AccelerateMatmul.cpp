@@ -24,6 +24,7 @@
 #include "blk/Dialect/BlkGpu/Transforms/Passes.h"
 #include "blk/IR/BlkOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
@@ -73,9 +74,10 @@ static std::optional<WgmmaPlan> planWgmma(DotOp dot, unsigned numWarps) {
   auto bType = cast<RankedTensorType>(dot.getB().getType());
   auto accType = cast<RankedTensorType>(dot.getAcc().getType());
   Type in = aType.getElementType(), accElem = accType.getElementType();
-  // f32 inputs run as tf32 where the dot allows it; tf32x3 and ieee stay
-  // on the FMA path (exact f32 products). i8 accumulates in i32.
-  bool tf32 = in.isF32() && dot.getPrecision() == "tf32";
+  // f32 inputs run as tf32 where the dot allows it (tf32x3: three tf32
+  // products, rewriteDot); ieee stays on the FMA path (exact f32 products).
+  // i8 accumulates in i32.
+  bool tf32 = in.isF32() && (dot.getPrecision() == "tf32" || dot.getPrecision() == "tf32x3");
   bool i8 = in.isInteger(8) && accElem.isInteger(32);
   bool f16 = (in.isF16() || in.isBF16()) && accElem.isF32();
   if (in != bType.getElementType() || !(f16 || tf32 || i8))
@@ -163,22 +165,50 @@ static void keepAccumulatorInLoop(ConvertLayoutOp accIn, WarpGroupDotOp wgmma,
       v.getDefiningOp()->erase();
 }
 
+/// `x` (f32) as hi + lo with hi = x's sign, exponent and top 10 mantissa
+/// bits (exactly what tf32 keeps) and lo = x - hi (exact in f32; its own
+/// tf32 part is what the tensor cores read of it).
+static std::pair<Value, Value> splitTf32(OpBuilder &b, Location loc, Value x) {
+  auto type = cast<RankedTensorType>(x.getType());
+  auto bitsType = RankedTensorType::get(type.getShape(), b.getI32Type(), type.getEncoding());
+  Value bits = b.create<arith::BitcastOp>(loc, bitsType, x);
+  Value keep = b.create<arith::ConstantOp>(
+      loc, DenseElementsAttr::get(bitsType, APInt(32, 0xFFFFE000u)));
+  Value hi = b.create<arith::BitcastOp>(loc, type, b.create<arith::AndIOp>(loc, bits, keep));
+  return {hi, b.create<arith::SubFOp>(loc, x, hi)};
+}
+
 /// Rewrites `dot` onto wgmma as `plan` says.
 static void rewriteDot(DotOp dot, const WgmmaPlan &plan) {
   OpBuilder b(dot);
   Location loc = dot.getLoc();
   MLIRContext *ctx = dot.getContext();
-  auto memdesc = [&](Value v, SharedEncodingAttr enc) {
+  auto memdesc = [&](Value v, SharedEncodingAttr enc) -> Value {
     auto t = cast<RankedTensorType>(v.getType());
     return b.create<LocalAllocOp>(loc, MemDescType::get(ctx, t.getShape(), t.getElementType(), enc),
                                   v);
   };
-  Value aBuf = memdesc(dot.getA(), plan.aShared);
-  Value bBuf = memdesc(dot.getB(), plan.bShared);
   Type oldType = dot.getType();
   Type mmaType = withEncoding(oldType, plan.mma);
   auto accIn = b.create<ConvertLayoutOp>(loc, mmaType, dot.getAcc());
-  auto wgmma = b.create<WarpGroupDotOp>(loc, mmaType, aBuf, bBuf, accIn);
+  WarpGroupDotOp wgmma;
+  if (dot.getPrecision() == "tf32x3") {
+    // a b ~ a_lo b_hi + a_hi b_lo + a_hi b_hi (a_lo b_lo is below f32's
+    // rounding), the small products first.
+    auto [aHi, aLo] = splitTf32(b, loc, dot.getA());
+    auto [bHi, bLo] = splitTf32(b, loc, dot.getB());
+    Value aHiBuf = memdesc(aHi, plan.aShared), bHiBuf = memdesc(bHi, plan.bShared);
+    Value acc = accIn;
+    for (auto [x, y] : {std::pair(memdesc(aLo, plan.aShared), bHiBuf),
+                        std::pair(aHiBuf, memdesc(bLo, plan.bShared)), std::pair(aHiBuf, bHiBuf)}) {
+      wgmma = b.create<WarpGroupDotOp>(loc, mmaType, x, y, acc);
+      acc = wgmma.getResult();
+    }
+  } else {
+    Value aBuf = memdesc(dot.getA(), plan.aShared);
+    Value bBuf = memdesc(dot.getB(), plan.bShared);
+    wgmma = b.create<WarpGroupDotOp>(loc, mmaType, aBuf, bBuf, accIn);
+  }
   auto back = b.create<ConvertLayoutOp>(loc, oldType, wgmma.getResult());
   dot.replaceAllUsesWith(back.getResult());
   dot.erase();
