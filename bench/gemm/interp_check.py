@@ -68,7 +68,7 @@ KERNELS = [
     ("gemm_nt", "matmul_nt_trans", "f16", True, False, 4e-3, 2e-3),
     ("gemm_nt", "matmul_nt_strides", "f16", True, False, 4e-3, 2e-3),
     ("gemm_tf32", "matmul_tf32", "f32", False, False, 1e-2, 5e-3),
-    ("gemm_tf32", "matmul_tf32x3", "f32", False, False, 2e-5, 1e-5),
+    ("gemm_tf32", "matmul_tf32x3", "f32", False, False, 1e-4, 5e-5),
     ("gemm_gelu", "matmul_bias_gelu", "f16", False, True, 4e-3, 2e-3),
     ("gemm_i8", "matmul_i8_nt", "i8", True, False, 0, 0),
 ]
