@@ -21,6 +21,7 @@ namespace {
 struct LspFlags {
   std::vector<std::string> includeDirs;
   std::vector<std::string> defines;
+  bool stdio = false; ///< accepted, changes nothing
 };
 
 int runLsp(const LspFlags &flags, const ToolContext &ctx) {
@@ -57,5 +58,9 @@ void blkc::registerLspCommand(CLI::App &app, ToolContext &ctx) {
   cmd->add_option("-D", flags->defines,
                   "Set a const parameter in every config: NAME=VALUE")
       ->type_name("NAME=VALUE");
+  // stdio is the only transport; editors' clients (vscode-languageclient's
+  // TransportKind.stdio) name it anyway.
+  cmd->add_flag("--stdio", flags->stdio,
+                "Talk LSP over stdin/stdout (the default and only transport)");
   cmd->callback([flags, &ctx] { ctx.exitCode = runLsp(*flags, ctx); });
 }

@@ -80,9 +80,10 @@ Value Emitter::constant(const sema::ConstValue &value, ScalarKind kind,
     attr = FloatAttr::get(elem, value.getFloat());
   else if (kind == ScalarKind::I1)
     attr = IntegerAttr::get(elem, APInt(1, value.getBool() ? 1 : 0));
-  else
+  else // a float constant saturates as the run-time conversion does
     attr = IntegerAttr::get(elem, APInt(elem.getIntOrFloatBitWidth(),
-                                        static_cast<uint64_t>(value.getInt())));
+                                        static_cast<uint64_t>(
+                                            sema::convertConst(value, kind).getInt())));
   if (shape.empty())
     return b.create<arith::ConstantOp>(loc, elem, attr);
   auto type = RankedTensorType::get(shape, elem);

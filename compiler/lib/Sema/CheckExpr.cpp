@@ -45,24 +45,6 @@ bool isComparison(ast::BinaryOp op) {
   return op >= ast::BinaryOp::Eq && op <= ast::BinaryOp::Ge;
 }
 
-/// Wraps a constant into the value domain of scalar kind `k`.
-static ConstValue convertConst(const ConstValue &v, ScalarKind k) {
-  if (k == ScalarKind::I1)
-    return ConstValue::boolean(v.getBool());
-  if (isFloat(k))
-    return ConstValue::floating(v.getFloat());
-  int64_t i = v.getInt();
-  unsigned w = bitWidth(k);
-  if (w < 64) {
-    uint64_t mask = (uint64_t(1) << w) - 1;
-    uint64_t u = uint64_t(i) & mask;
-    if (!isUnsigned(k) && (u >> (w - 1)))
-      u |= ~mask; // sign-extend
-    i = int64_t(u);
-  }
-  return ConstValue::integer(i);
-}
-
 ExprInfo BodyChecker::record(const ast::Expr *e, ExprInfo info) {
   instance.exprs[e] = info;
   return info;

@@ -1,5 +1,6 @@
 //===- ConstValue.cpp - compile-time values and their arithmetic ----------===//
 #include "blk/Sema/ConstValue.h"
+#include "blk/Sema/Type.h"
 
 #include <cmath>
 #include <cstdio>
@@ -7,8 +8,11 @@
 namespace blk::sema {
 
 int64_t ConstValue::getInt() const {
-  if (kind_ == Kind::Float)
-    return int64_t(f_);
+  if (kind_ == Kind::Float) // saturating: a plain cast out of range is UB
+    return std::isnan(f_) ? 0
+           : f_ >= 0x1p63 ? INT64_MAX
+           : f_ <= -0x1p63 ? INT64_MIN
+                           : int64_t(f_);
   return i_;
 }
 
@@ -181,6 +185,49 @@ ConstResult evalUnary(ConstUnaryOp op, const ConstValue &v) {
     return ConstValue::integer(~v.getInt());
   }
   return err("unsupported constant operation");
+}
+
+/// A float constant converted to the integer kind `k` as the run-time cast
+/// does (docs/language.md §10.2): truncated toward zero, saturated to the
+/// type's range, NaN to 0. Unsigned 64-bit values are kept as their bits.
+static ConstValue floatToIntConst(double f, ScalarKind k) {
+  if (std::isnan(f))
+    return ConstValue::integer(0);
+  unsigned w = bitWidth(k);
+  f = std::trunc(f);
+  if (isUnsigned(k)) {
+    double top = std::ldexp(1.0, int(w)); // 2^w: the first value past the range
+    if (f <= 0)
+      return ConstValue::integer(0);
+    if (f >= top)
+      return ConstValue::integer(w == 64 ? int64_t(-1) : int64_t((uint64_t(1) << w) - 1));
+    return ConstValue::integer(int64_t(uint64_t(f)));
+  }
+  double half = std::ldexp(1.0, int(w) - 1); // 2^(w-1)
+  if (f >= half)
+    return ConstValue::integer(w == 64 ? INT64_MAX : int64_t((uint64_t(1) << (w - 1)) - 1));
+  if (f <= -half)
+    return ConstValue::integer(w == 64 ? INT64_MIN : -int64_t(uint64_t(1) << (w - 1)));
+  return ConstValue::integer(int64_t(f));
+}
+
+ConstValue convertConst(const ConstValue &v, ScalarKind k) {
+  if (k == ScalarKind::I1)
+    return ConstValue::boolean(v.getBool());
+  if (isFloat(k))
+    return ConstValue::floating(v.getFloat());
+  if (v.isFloat())
+    return floatToIntConst(v.getFloat(), k);
+  int64_t i = v.getInt();
+  unsigned w = bitWidth(k);
+  if (w < 64) {
+    uint64_t mask = (uint64_t(1) << w) - 1;
+    uint64_t u = uint64_t(i) & mask;
+    if (!isUnsigned(k) && (u >> (w - 1)))
+      u |= ~mask; // sign-extend
+    i = int64_t(u);
+  }
+  return ConstValue::integer(i);
 }
 
 } // namespace blk::sema

@@ -102,7 +102,9 @@ def testMainConversation():
     expected = json.loads(check.stdout)
     assert check.returncode == 1 and expected, "blkc check must reject the broken file"
 
-    client = LspClient(BLKC)
+    # `--stdio`, as vscode-languageclient's stdio transport passes it (it
+    # was rejected with exit 2, and VS Code gave up after five restarts).
+    client = LspClient(BLKC, ["--stdio"])
     caps = initialize(client)
     assert caps["textDocumentSync"]["change"] == 1, caps
     assert caps["textDocumentSync"]["openClose"] is True, caps

@@ -97,6 +97,12 @@ enum class ConstUnaryOp : uint8_t { Neg, Not, BitNot };
 /// Folds a unary operator (`!` needs a Bool, `~` an Int).
 ConstResult evalUnary(ConstUnaryOp op, const ConstValue &v);
 
+enum class ScalarKind : uint8_t;
+/// `v` in the value domain of scalar kind `k`, as the run-time conversion
+/// computes it: integers wrap to the width; floats become integers
+/// truncated toward zero and saturated to the range, NaN 0 (docs/language.md).
+ConstValue convertConst(const ConstValue &v, ScalarKind k);
+
 } // namespace blk::sema
 
 #endif // BLK_SEMA_CONSTVALUE_H
