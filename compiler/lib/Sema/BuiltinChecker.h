@@ -35,6 +35,7 @@ private:
   SourceRange range(size_t i) const;
   void badArg(size_t i, const std::string &expected);
   void checkOptionArg(size_t i, std::initializer_list<const char *> allowed);
+  bool warnReluHabit();
   bool requireValue(size_t i, bool allowPointer);
   std::optional<int64_t> constInt(size_t i, const std::string &what);
   std::optional<Shape> shapeArg(size_t i);

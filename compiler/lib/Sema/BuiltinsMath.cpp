@@ -211,6 +211,8 @@ ExprInfo BuiltinChecker::reduce() {
     out.type = Type::scalar(elem);
     return out;
   }
+  if (!warnReluHabit())
+    return out;
   std::optional<int64_t> axis = axisArg(1, x.rank(), false);
   if (!axis)
     return out;
@@ -218,6 +220,33 @@ ExprInfo BuiltinChecker::reduce() {
   s.erase(s.begin() + *axis);
   out.type = Type::block(elem, s);
   return out;
+}
+
+/// `max(x, 0)` / `min(x, 0.0)` on a block, written as a ReLU or a clamp:
+/// a positional integer literal reduces along that axis (warned, with the
+/// explicit spelling and the elementwise one); a float is an error with the
+/// same hint. False when the call is rejected.
+bool BuiltinChecker::warnReluHabit() {
+  if ((name != "max" && name != "min") || args[1]->isNamed())
+    return true;
+  const ast::Expr *e = args[1]->value;
+  bool intLiteral = ast::isa<ast::IntLiteralExpr>(e);
+  bool floatValue = infos[1].value && infos[1].value->isFloat();
+  if (!intLiteral && !floatValue)
+    return true;
+  std::string text = infos[1].value ? infos[1].value->str() : "?";
+  std::string elementwise = name == "max" ? "maximum" : "minimum";
+  std::string hint = "for an elementwise " + elementwise + " write `" + elementwise + "(x, " +
+                     (floatValue ? text : text + ".0") + ")`";
+  if (floatValue) {
+    a.report(DiagId::sema_reduce_float_axis, range(1), {name, text})
+        .note(DiagId::note_sema_hint, SourceRange(), {hint});
+    return false;
+  }
+  a.report(DiagId::sema_reduce_positional_axis, range(1), {name, text, elementwise})
+      .note(DiagId::note_sema_hint, SourceRange(),
+            {"write `" + name + "(x, axis: " + text + ")` if the reduction is meant; " + hint});
+  return true;
 }
 
 ExprInfo BuiltinChecker::math() {
