@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace blk::sema {
 
@@ -30,8 +31,14 @@ std::string ConstValue::str() const {
   case Kind::Bool: return i_ ? "true" : "false";
   case Kind::Float: break;
   }
+  // The shortest digits that read back as the same double (64.7, not
+  // 64.700000000000003).
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", f_);
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, f_);
+    if (std::strtod(buf, nullptr) == f_ || std::isnan(f_))
+      break;
+  }
   std::string s = buf;
   // Keep a float looking like a float.
   if (s.find_first_of(".eEn") == std::string::npos)

@@ -64,6 +64,7 @@ private:
   void buildAttributes(KernelInfo &k, std::vector<const ast::Attribute *> &configs);
   void buildSpecialize(KernelInfo &k, const ast::Attribute *attr);
   void buildSpecs(KernelInfo &k, const std::vector<const ast::Attribute *> &configs);
+  void checkConfigValue(const KernelInfo &k, const ast::Argument *arg, const ConstValue &v);
   void analyzeSpec(KernelInfo &k, Specialization &s, std::vector<Diagnostic> &sink);
   std::optional<GridNode> foldGrid(const ast::Expr *e, const FunctionInstance &inst,
                                    const KernelInfo &k);
@@ -235,6 +236,42 @@ void KernelBuilder::buildSpecialize(KernelInfo &k, const ast::Attribute *attr) {
   }
 }
 
+/// What a `@config` value must be for its parameter (a `-D` value is
+/// checked the same way when parsed): an integer that fits an integer
+/// parameter's type, a boolean for `i1`, a number for a float; the launch
+/// keys (num_warps, ...) take integers. Reports it otherwise.
+void KernelBuilder::checkConfigValue(const KernelInfo &k, const ast::Argument *arg,
+                                     const ConstValue &v) {
+  std::string typeName = "i32";
+  ScalarKind kind = ScalarKind::I32;
+  for (const KernelParam &p : k.params)
+    if (p.isConst && p.name == arg->name) {
+      typeName = p.typeSpelling;
+      kind = p.type.elem();
+    }
+  std::string want;
+  if (kind == ScalarKind::I1) {
+    if (!v.isBool())
+      want = "`true` or `false`";
+  } else if (isFloat(kind)) {
+    if (v.isBool())
+      want = "a number";
+  } else if (!v.isInt()) {
+    want = "an integer";
+  } else {
+    unsigned w = bitWidth(kind);
+    int64_t x = v.getInt();
+    bool fits = isUnsigned(kind) ? x >= 0 && (w == 64 || x <= int64_t((uint64_t(1) << w) - 1))
+                                 : w == 64 || (x >= -(int64_t(1) << (w - 1)) &&
+                                               x <= (int64_t(1) << (w - 1)) - 1);
+    if (!fits)
+      want = "an integer that fits it";
+  }
+  if (!want.empty())
+    a.report(DiagId::sema_config_value_type, arg->value->getRange(),
+             {arg->name, typeName, want, v.str()});
+}
+
 void KernelBuilder::buildSpecs(KernelInfo &k,
                                const std::vector<const ast::Attribute *> &configs) {
   auto isConstParam = [&](const std::string &name) {
@@ -271,6 +308,9 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
           checker.addNonConstNote(db, arg->value);
           continue;
         }
+        // A refused value is kept: the error stops the build, and its
+        // absence would only add "has no value" errors.
+        checkConfigValue(k, arg, *info.value);
         values[arg->name] = *info.value;
       }
     }
