@@ -165,7 +165,12 @@ int runKernel(const RunFlags &flags, const ToolContext &tool) {
   }
   if (llvm::Error err = (*kernel)->launch(mem, args, launch)) {
     std::fflush(stdout);
-    std::cerr << llvm::toString(std::move(err));
+    // A fault is rendered with its position and source line; a launch
+    // error (the @grid cannot be evaluated) is a one-line message.
+    std::string text = llvm::toString(std::move(err));
+    if (text.empty() || text.back() != '\n')
+      text = "blkc: error: " + text + "\n";
+    std::cerr << text;
     return 1;
   }
   for (const std::string &name : flags.prints)

@@ -2,10 +2,13 @@
 //
 // Float to integer conversions saturate and map NaN to 0, as PTX's cvt.rzi
 // does, so the interpreter agrees with the GPU where LLVM leaves it poison.
+// Integer to float conversions round once, to nearest even, as cvt.rn does
+// (tests/lit/interp/int-to-float-rounding.blk).
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Interpreter/BlockOps.h"
 
+#include <bit>
 #include <cmath>
 #include <cstring>
 
@@ -29,6 +32,31 @@ static int64_t fpToUnsigned(double x, unsigned w) {
   if (x >= hi)
     return wrapToWidth(w, -1);
   return wrapToWidth(w, int64_t(uint64_t(std::trunc(x))));
+}
+
+/// The integer sign * magnitude in a double rounded to odd (a dropped bit
+/// sets the last kept one): rounding that again to f32, f16 or bf16 (at
+/// most 24 bits, two fewer than 53) gives the one correctly rounded value,
+/// where rounding to nearest twice could land on a tie and go the wrong way.
+static double roundedToOdd(uint64_t magnitude, bool negative) {
+  int bits = 64 - std::countl_zero(magnitude);
+  double d = double(magnitude);
+  if (bits > 53) {
+    int drop = bits - 53;
+    uint64_t kept = magnitude >> drop;
+    if (magnitude & ((uint64_t(1) << drop) - 1))
+      kept |= 1;
+    d = std::ldexp(double(kept), drop); // exact: kept < 2^53
+  }
+  return negative ? -d : d;
+}
+
+static double intToFloat(ElemKind to, int64_t v, bool isUnsigned) {
+  bool negative = !isUnsigned && v < 0;
+  uint64_t magnitude = negative ? uint64_t(0) - uint64_t(v) : uint64_t(v);
+  if (to == ElemKind::F64)
+    return negative ? -double(magnitude) : double(magnitude);
+  return roundFloat(to, roundedToOdd(magnitude, negative));
 }
 
 /// Bits of a float element of kind `k` as a canonical integer.
@@ -80,8 +108,8 @@ Block cast(CastOp op, const Block &a, ElemKind to) {
     r.i.resize(n);
   for (size_t k = 0; k < n; ++k) {
     switch (op) {
-    case CastOp::SIToFP: r.f[k] = roundFloat(to, double(a.i[k])); break;
-    case CastOp::UIToFP: r.f[k] = roundFloat(to, double(unsignedView(wFrom, a.i[k]))); break;
+    case CastOp::SIToFP: r.f[k] = intToFloat(to, a.i[k], false); break;
+    case CastOp::UIToFP: r.f[k] = intToFloat(to, int64_t(unsignedView(wFrom, a.i[k])), true); break;
     case CastOp::FPToSI: r.i[k] = fpToSigned(a.f[k], wTo); break;
     case CastOp::FPToUI: r.i[k] = fpToUnsigned(a.f[k], wTo); break;
     case CastOp::ExtF:

@@ -13,17 +13,17 @@ static bool isTerminatorKind(OpKind k) {
 }
 
 bool Executor::fail(const OpPlan &p, std::string message) {
-  lastFault = RunFault{p.pos, std::move(message)};
-  return false;
+  return failAt(p, message, {}, 0);
 }
 
 bool Executor::failAt(const OpPlan &p, const std::string &message, const Shape &shape,
                       size_t element) {
-  std::string where = " in program (" + std::to_string(pid[0]) + "," + std::to_string(pid[1]) +
-                      "," + std::to_string(pid[2]) + ")";
+  std::string where = " in kernel `" + kernelName + "`, program (" + std::to_string(pid[0]) +
+                      "," + std::to_string(pid[1]) + "," + std::to_string(pid[2]) + ")";
   if (!shape.empty())
     where += ", block element " + formatIndex(shape, int64_t(element));
-  return fail(p, message + where);
+  lastFault = RunFault{p.pos, message + where};
+  return false;
 }
 
 bool Executor::runProgram(func::FuncOp fn, const std::vector<Block> &args,

@@ -15,7 +15,9 @@
 
 namespace blk::interp {
 
-/// Why a program stopped: the message (without "error: ") and where.
+/// Why a program stopped: the message (without "error: ") and where. The
+/// message ends with the kernel, the program and, for a block op, the
+/// element: "... in kernel `k`, program (1,0,0), block element [2]".
 struct RunFault {
   SourcePos pos;
   std::string message;
@@ -24,9 +26,10 @@ struct RunFault {
 /// Executes programs of one kernel; one Executor per thread.
 class Executor {
 public:
-  Executor(const KernelPlan &plan, Memory &mem, std::array<int64_t, 3> grid,
-           std::string &printSink)
-      : plan(plan), mem(mem), grid(grid), printSink(printSink) {}
+  Executor(const KernelPlan &plan, std::string kernelName, Memory &mem,
+           std::array<int64_t, 3> grid, std::string &printSink)
+      : plan(plan), kernelName(std::move(kernelName)), mem(mem), grid(grid),
+        printSink(printSink) {}
 
   /// Runs program `pid` of `fn` with `args`; false on a fault (see fault()).
   bool runProgram(mlir::func::FuncOp fn, const std::vector<Block> &args,
@@ -64,6 +67,7 @@ private:
   std::string slotOf(mlir::Value memdesc, mlir::Value &buffer, size_t &first);
 
   const KernelPlan &plan;
+  std::string kernelName;
   Memory &mem;
   std::array<int64_t, 3> grid;
   std::array<int64_t, 3> pid{0, 0, 0};

@@ -66,7 +66,12 @@ llvm::Expected<std::array<int64_t, 3>> Kernel::evalGrid(const std::vector<Arg> &
   if (gridJson.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "kernel `" + kernelName + "` has no @grid: pass --grid");
-  return evalGridJson(gridJson, args);
+  llvm::Expected<std::array<int64_t, 3>> grid = evalGridJson(gridJson, args);
+  if (!grid)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "kernel `" + kernelName + "` " +
+                                       llvm::toString(grid.takeError()));
+  return grid;
 }
 
 /// "file:line:col: error: msg" plus the source line and a caret when the
@@ -141,7 +146,7 @@ llvm::Error Kernel::launch(Memory &mem, const std::vector<Arg> &args,
   RunFault fault;
   auto worker = [&] {
     std::string printed;
-    Executor exec(*plan, mem, grid, printed);
+    Executor exec(*plan, kernelName, mem, grid, printed);
     for (int64_t p = next++; p < total && !stop; p = next++) {
       std::array<int64_t, 3> pid{p % grid[0], (p / grid[0]) % grid[1], p / (grid[0] * grid[1])};
       bool ok = exec.runProgram(fn, blocks, pid);

@@ -1,7 +1,7 @@
 // blkgpu-remove-layout-conversions on hand-written blkgpu IR: chains fold,
 // index arithmetic is recomputed in the layout its user wants, a
 // conversion of loaded data stays, dead ops go.
-// RUN: blk-opt %s --blkgpu-remove-layout-conversions | FileCheck %s
+// RUN: timeout 60 blk-opt %s --blkgpu-remove-layout-conversions | FileCheck %s
 
 #a = #blkgpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b = #blkgpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -67,5 +67,26 @@ func.func @cast_before_move(%x: !blk.ptr<f32>, %y: !blk.ptr<f16>)
   %ys = blk.splat %y : !blk.ptr<f16> -> tensor<512x!blk.ptr<f16>, #b>
   %yp = blk.addptr %ys, %rb : tensor<512x!blk.ptr<f16>, #b>, tensor<512xi32, #b>
   blk.store %yp, %h : tensor<512x!blk.ptr<f16>, #b>
+  return
+}
+
+// A narrowing cast of index arithmetic is recomputed with it in the user's
+// layout, so nothing moves. (Moving the cast before the conversion instead
+// undid the recomputation, which redid it: the pass never finished.)
+// CHECK-LABEL: func.func @cast_of_index_math
+// CHECK-NOT: blkgpu.convert_layout
+// CHECK: %[[R:.*]] = blk.make_range 0, 512 : tensor<512xi32, #[[B]]>
+// CHECK-NEXT: %[[T:.*]] = arith.trunci %[[R]] : tensor<512xi32, #[[B]]> to tensor<512xi8, #[[B]]>
+// CHECK-NOT: blkgpu.convert_layout
+// CHECK: blk.store %{{.*}}, %[[T]] : tensor<512x!blk.ptr<i8>, #[[B]]>
+func.func @cast_of_index_math(%y: !blk.ptr<i8>)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %r = blk.make_range 0, 512 : tensor<512xi32, #a>
+  %t = arith.trunci %r : tensor<512xi32, #a> to tensor<512xi8, #a>
+  %tb = blkgpu.convert_layout %t : tensor<512xi8, #a> -> tensor<512xi8, #b>
+  %rb = blk.make_range 0, 512 : tensor<512xi32, #b>
+  %ys = blk.splat %y : !blk.ptr<i8> -> tensor<512x!blk.ptr<i8>, #b>
+  %yp = blk.addptr %ys, %rb : tensor<512x!blk.ptr<i8>, #b>, tensor<512xi32, #b>
+  blk.store %yp, %tb : tensor<512x!blk.ptr<i8>, #b>
   return
 }

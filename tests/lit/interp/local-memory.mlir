@@ -10,6 +10,6 @@
 // What the interpreter refuses, with the op's position: a buffer carried
 // through a loop (the interpreter would copy it), a ring slot out of range.
 // RUN: not %blkc run %S/Inputs/local-memory-errors.mlir -k carried --grid 1 --arg x=iota:f32:8 --arg n=2 2>&1 | FileCheck %s --check-prefix=CARRIED
-// CARRIED: local-memory-errors.mlir:14:5: error: the interpreter supports shared-memory buffers only as used directly (not carried through loops or branches)
+// CARRIED: local-memory-errors.mlir:14:5: error: the interpreter supports shared-memory buffers only as used directly (not carried through loops or branches) in kernel `carried`, program (0,0,0){{$}}
 // RUN: not %blkc run %S/Inputs/local-memory-errors.mlir -k bad_slot --grid 1 --arg x=iota:f32:8 --arg k=2 2>&1 | FileCheck %s --check-prefix=SLOT
-// SLOT: local-memory-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: shared-memory slot 2 of a ring of 2 is out of range
+// SLOT: local-memory-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: shared-memory slot 2 of a ring of 2 is out of range in kernel `bad_slot`, program (0,0,0){{$}}

@@ -11,7 +11,7 @@
 // RUN: %blkc run %s -k hist --grid 64,4 --threads 4 --arg h=zeros:u32:4 --print h | FileCheck %s --check-prefix=HIST
 // HIST: h = [256, 256, 256, 256]
 // RUN: not %blkc run %s -k half --grid 1 --check-uninit --arg x=zeros:f16:4 --arg y=zeros:f16:4 2>&1 | FileCheck %s --check-prefix=UNINIT
-// UNINIT: error: load of never-written x[0] in program (0,0,0), block element [0]
+// UNINIT: error: load of never-written x[0] in kernel `half`, program (0,0,0), block element [0]
 
 // y = x + 2048 in f16: 2048.1 rounds to 2048 (f16 values there are 2 apart).
 func.func @half(%x: !blk.ptr<f16>, %y: !blk.ptr<f16>) attributes {blk.param_names = ["x", "y"]} {

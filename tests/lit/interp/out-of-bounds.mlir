@@ -3,7 +3,7 @@
 // RUN: cd %S && not %blkc run %s -k double_nomask --arg x_ptr=iota:f32:10 --arg out=zeros:f32:16 --arg n=10 --print out > %t.out 2> %t.err
 // RUN: FileCheck %s --input-file=%t.err
 // RUN: count 0 < %t.out
-// CHECK: Inputs/trap.blk:5:13: error: out-of-bounds load of x_ptr[10] (buffer has 10 elements) in program (1,0,0), block element [2]
+// CHECK: Inputs/trap.blk:5:13: error: out-of-bounds load of x_ptr[10] (buffer has 10 elements) in kernel `double_nomask`, program (1,0,0), block element [2]
 // CHECK-NEXT: {{^    5 \|     let v = load\(x_ptr \+ offsets\);$}}
 // CHECK-NEXT: {{^      \|             \^$}}
 // The same from the blk source through IRGen, before and after optimisation:
@@ -11,10 +11,10 @@
 // RUN: cd %S && not %blkc run Inputs/trap.blk -k double_nomask -D BLOCK=8 --opt --arg x_ptr=iota:f32:10 --arg out=zeros:f32:16 --arg n=10 2>&1 | FileCheck %s
 // The same with programs on threads: still the first bad program reported.
 // RUN: cd %S && not %blkc run %s -k double_nomask --threads 2 --arg x_ptr=iota:f32:10 --arg out=zeros:f32:16 --arg n=10 2>&1 | FileCheck %s --check-prefix=THREADS
-// THREADS: Inputs/trap.blk:5:13: error: out-of-bounds load of x_ptr[10] (buffer has 10 elements) in program (1,0,0), block element [2]
+// THREADS: Inputs/trap.blk:5:13: error: out-of-bounds load of x_ptr[10] (buffer has 10 elements) in kernel `double_nomask`, program (1,0,0), block element [2]
 // A big enough buffer passes; the store then goes out of bounds of `out`.
 // RUN: cd %S && not %blkc run %s -k double_nomask --arg x_ptr=iota:f32:16 --arg out=zeros:f32:10 --arg n=10 2>&1 | FileCheck %s --check-prefix=STORE
-// STORE: Inputs/trap.blk:6:5: error: out-of-bounds store of out[10] (buffer has 10 elements) in program (1,0,0), block element [2]
+// STORE: Inputs/trap.blk:6:5: error: out-of-bounds store of out[10] (buffer has 10 elements) in kernel `double_nomask`, program (1,0,0), block element [2]
 
 #l5 = loc("Inputs/trap.blk":5:13)
 #l6 = loc("Inputs/trap.blk":6:5)

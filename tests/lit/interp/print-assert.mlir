@@ -13,7 +13,7 @@
 // RUN: not %blkc run %s -k dbg --grid 2 --arg n=1 > %t.out 2> %t.err
 // RUN: FileCheck %s --check-prefix=ASSERT --input-file=%t.err
 // RUN: FileCheck %s --check-prefix=BEFORE --input-file=%t.out
-// ASSERT: print-assert.mlir:[[@LINE+29]]:3: error: assertion failed: r < n in program (0,0,0), block element [1]
+// ASSERT: print-assert.mlir:[[@LINE+29]]:3: error: assertion failed: r < n in kernel `dbg`, program (0,0,0), block element [1]
 // BEFORE: pid (0, 0, 0) loop i=0
 // BEFORE-NOT: pid (1, 0, 0)
 

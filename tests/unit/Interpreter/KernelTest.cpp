@@ -117,8 +117,8 @@ TEST(KernelTest, OutOfBoundsAccessIsAnErrorNamingProgramAndElement) {
       l->kernel->launch(mem, {Arg::ofBuffer(x), Arg::ofBuffer(out), Arg::ofInt(12)}, opts);
   ASSERT_TRUE(bool(err));
   EXPECT_EQ(llvm::toString(std::move(err)),
-            "<ir>:17:8: error: out-of-bounds load of x[10] (buffer has 10 elements) in program "
-            "(1,0,0), block element [2]\n");
+            "<ir>:17:8: error: out-of-bounds load of x[10] (buffer has 10 elements) in kernel "
+            "`double_grid`, program (1,0,0), block element [2]\n");
 }
 
 TEST(KernelTest, ScfForAccumulatesAndReduces) {
@@ -270,7 +270,8 @@ func.func @dbg(%n: i32) attributes {blk.param_names = ["n"]} {
   llvm::Error err = l->kernel->launch(mem, {Arg::ofInt(1)}, opts);
   ASSERT_TRUE(bool(err));
   EXPECT_EQ(llvm::toString(std::move(err)),
-            "<ir>:10:3: error: assertion failed: r < n in program (0,0,0), block element [1]\n");
+            "<ir>:10:3: error: assertion failed: r < n in kernel `dbg`, program (0,0,0), "
+            "block element [1]\n");
 }
 
 namespace {

@@ -5,8 +5,9 @@
 // none of a value that is cheap to recompute (index arithmetic from
 // make_range / splat / constants): that value is recomputed in the target
 // layout instead; and none whose only user is a narrowing cast (truncf,
-// trunci): the cast runs first, so fewer bytes move. Dead pure ops are erased. What remains needs data movement
-// or a register permutation. Tests: tests/lit/blkgpu/remove-layout-conversions.mlir,
+// trunci) of a value that must move: the cast runs first, so fewer bytes
+// move. Dead pure ops are erased. What remains needs data movement or a
+// register permutation. Tests: tests/lit/blkgpu/remove-layout-conversions.mlir,
 // tests/lit/codegen/layouts-remove-converts.mlir.
 //
 //===----------------------------------------------------------------------===//
@@ -100,8 +101,10 @@ static bool simplify(ConvertLayoutOp cvt) {
     return true;
   }
   // A narrowing cast after the move goes before it: fewer bytes move
-  // through shared memory (the f32 accumulator of a dot cast to f16).
-  if (cvt->hasOneUse()) {
+  // through shared memory (the f32 accumulator of a dot cast to f16). Not
+  // for a source that is recomputed below: its move disappears, and
+  // rematerialising the cast would put the move back after it, forever.
+  if (cvt->hasOneUse() && !isRematerialisable(src)) {
     Operation *user = *cvt->getUsers().begin();
     if (isa<arith::TruncFOp, arith::TruncIOp>(user)) {
       OpBuilder b(user);
