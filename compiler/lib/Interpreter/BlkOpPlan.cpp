@@ -74,6 +74,7 @@ bool classifyBlkOp(Operation *op, OpPlan &p, std::string &error) {
       .Case("blk.trans", K::Trans)
       .Case("blk.addptr", K::AddPtr)
       .Case("blk.ptr_cast", K::PtrCast)
+      .Case("blk.ptr_to_int", K::PtrToInt)
       .Case("blk.load", K::Load)
       .Case("blk.store", K::Store)
       .Case("blk.atomic_rmw", K::AtomicRmw)

@@ -148,7 +148,8 @@ bool Executor::exec(Operation &op, const OpPlan &p) {
   case OpKind::Reshape:
   case OpKind::Trans:
   case OpKind::AddPtr:
-  case OpKind::PtrCast: return execShape(op, p);
+  case OpKind::PtrCast:
+  case OpKind::PtrToInt: return execShape(op, p);
   case OpKind::Return:
   case OpKind::Yield:
   case OpKind::Condition:

@@ -33,7 +33,7 @@ std::optional<TypeInfo> classifyType(mlir::Type type);
 enum class OpKind : uint8_t {
   Return, Constant, Binary, Unary, Fma, Cmp, Select, Cast, For, If, While, Yield,
   Condition, ProgramId, NumPrograms, MakeRange, Splat, Broadcast, ExpandDims,
-  Reshape, Trans, AddPtr, PtrCast, Load, Store, AtomicRmw, AtomicCas, Reduce, Scan,
+  Reshape, Trans, AddPtr, PtrCast, PtrToInt, Load, Store, AtomicRmw, AtomicCas, Reduce, Scan,
   CombinerReturn, Dot, Print, Assert, Identity, Barrier, LocalMemory
 };
 

@@ -137,8 +137,11 @@ static llvm::Value *emitMath(Emitter &e, Operation *op, ArrayRef<llvm::Value *> 
 llvm::Expected<llvm::Value *> Emitter::emitScalarOp(Operation *op,
                                                     ArrayRef<llvm::Value *> x) {
   llvm::Type *rt = op->getNumResults() ? llvmType(op->getResult(0).getType()) : nullptr;
-  if (isa<MultipleOfOp, MaxContiguousOp>(op))
+  // Pointers are opaque `ptr addrspace(1)`: a cast changes only the blk type.
+  if (isa<MultipleOfOp, MaxContiguousOp, PtrCastOp>(op))
     return x[0];
+  if (isa<PtrToIntOp>(op))
+    return b.CreatePtrToInt(x[0], rt);
   if (auto add = dyn_cast<AddPtrOp>(op)) {
     Type pointee = cast<PtrType>(blk::getElementTypeOrSelf(add.getPtr().getType())).getPointeeType();
     llvm::Value *off = b.CreateSExtOrTrunc(x[1], b.getInt64Ty());

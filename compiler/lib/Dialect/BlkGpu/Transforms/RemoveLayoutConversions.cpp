@@ -34,7 +34,7 @@ namespace blk::gpu {
 bool isElementwise(Operation *op) {
   if (op->getNumRegions() != 0 || isa<arith::ConstantOp>(op))
     return false;
-  if (isa<AddPtrOp, MultipleOfOp, MaxContiguousOp>(op))
+  if (isa<AddPtrOp, PtrCastOp, PtrToIntOp, MultipleOfOp, MaxContiguousOp>(op))
     return true;
   StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
   return ns == "arith" || ns == "math";

@@ -27,7 +27,8 @@ struct AccessHints {
 AccessHints getAccessHints(mlir::Operation *memOp);
 
 /// Elementwise ops: arith/math ops (not constants) and blk.addptr /
-/// multiple_of / max_contiguous; operands and results share shape and layout.
+/// ptr_cast / ptr_to_int / multiple_of / max_contiguous; operands and
+/// results share shape and layout.
 bool isElementwise(mlir::Operation *op);
 
 /// True when `value` is computed by cheap ops from make_range, splat and
