@@ -20,6 +20,8 @@ def _shape(shape):
 def expr(v):
     a = [_name(x) if x is not None else None for x in v.args]
     k, at = v.kind, v.attrs
+    if at.get("via"):
+        return "%s(%s, %s)" % (at["via"], a[0], a[1])
     if k == "pid":
         return "program_id(%d)" % at["axis"]
     if k == "arange":
@@ -66,15 +68,41 @@ def expr(v):
         return "full(%s, %s, %s)" % (_shape(v.shape), a[0], v.ty)
     if k == "load":
         buf = at["buf"].name
-        text = "load(%s + %s" % (buf, a[0])
+        if at.get("view"):
+            buf = "(%s as *%s)" % (buf, at["view"])
+        ptr = pointer(buf, a[0], at)
+        if at.get("buf2"):
+            ptr = "where(%s, %s, %s + %s)" % (a[3], ptr, at["buf2"].name, a[0])
+        text = "load(%s" % ptr
         if a[1]:
             text += ", mask: %s" % a[1]
         if a[2]:
             text += ", other: %s" % a[2]
-        return text + ")"
+        return text + hints(at) + ")"
+    if k == "ptreq":
+        return "(%s + %s) %s (%s + %s)" % (at["buf"].name, a[0], at["op"], at["buf2"].name, a[1])
+    if k == "hint":
+        return "%s(%s, %d)" % (at["fn"], a[0], at["value"])
     if k == "snap":
         return at["var"].name
     raise ValueError("no text for " + k)
+
+
+def pointer(buf, idx, form):
+    if form.get("ptr") == "swapped":
+        return "%s + %s" % (idx, buf)
+    if form.get("ptr") == "offset":
+        return "%s + 3 + %s - 3" % (buf, idx)
+    return "%s + %s" % (buf, idx)
+
+
+def hints(form):
+    text = ""
+    if "cache" in form:
+        text += ', cache: "%s"' % form["cache"]
+    if "evict" in form:
+        text += ', evict: "%s"' % form["evict"]
+    return text
 
 
 def _wrap(v, text):
@@ -104,14 +132,15 @@ def _stmts(stmts, indent, out):
             i = s.ivar.name
             if s.form == "while":
                 out.append("%swhile %s < %s {" % (pad, i, end))
-            elif s.form == "static_range":
-                out.append("%sfor %s in static_range(%d, %s) {" % (pad, i, s.start, end))
-            elif s.step != 1:
-                out.append("%sfor %s in range(%d, %s, %d) {" % (pad, i, s.start, end, s.step))
-            elif s.start == 0 and end.isdigit():
-                out.append("%sfor %s in range(%s) {" % (pad, i, end))
             else:
-                out.append("%sfor %s in range(%d, %s) {" % (pad, i, s.start, end))
+                start, step = _name(s.start), _name(s.step)
+                if start == "0" and step == "1" and end.isdigit():
+                    bounds = end
+                elif step == "1":
+                    bounds = "%s, %s" % (start, end)
+                else:
+                    bounds = "%s, %s, %s" % (start, end, step)
+                out.append("%sfor %s in %s(%s) {" % (pad, i, s.form, bounds))
             if s.jump:
                 out.append("%s    if %s == %d { %s; }" % (pad, i, s.jump[1], s.jump[0]))
             _stmts(s.body, indent + 1, out)
@@ -127,10 +156,11 @@ def _stmts(stmts, indent, out):
             out.append(pad + "}")
         elif s.kind in ("store", "atomic"):
             fn = "store" if s.kind == "store" else "atomic_" + s.op
-            text = "%s%s(%s + %s, %s" % (pad, fn, s.buf.name, _name(s.idx), _name(s.val))
+            form = getattr(s, "form", {})
+            text = "%s%s(%s, %s" % (pad, fn, pointer(s.buf.name, _name(s.idx), form), _name(s.val))
             if s.mask is not None:
                 text += ", mask: %s" % _name(s.mask)
-            out.append(text + ");")
+            out.append(text + hints(form) + ");")
         else:
             raise ValueError(s.kind)
 
@@ -138,6 +168,7 @@ def _stmts(stmts, indent, out):
 def source(k):
     out = ["// blk pipeline fuzzer, seed %d (fuzz/pipeline/fuzz.py --seeds %d:%d)"
            % (k.seed, k.seed, k.seed + 1)]
+    out += [k.fns[name] for name in sorted(k.fns)]
     for c in k.configs:
         out.append("@config(%s)" % ", ".join("%s = %d" % kv for kv in c.items()))
     out.append("@grid(%s)" % k.grid_text)

@@ -82,7 +82,7 @@ class Program:
             return self.reduce(at["op"], t, args[0], tys[0], at["axis"])
         if k == "cumsum":
             return self.cumsum(t, args[0], tys[0], at["axis"])
-        if k in ("expand", "reshape"):
+        if k in ("expand", "reshape", "hint"):
             return Block(v.shape, args[0].vals, args[0].errs)
         if k == "bcast":
             vals, errs = spread(args[0], v.shape)
@@ -103,6 +103,10 @@ class Program:
             return Block(v.shape, [x] * n)
         if k == "load":
             return self.load(v, args)
+        if k == "ptreq":  # addresses are equal when buffer and index are
+            same = at["buf"] is at["buf2"]
+            eq = elementwise("i64", v.shape, args, tys, lambda x, y: 1 if same and x == y else 0)
+            return Block(v.shape, [x if at["op"] == "==" else 1 - x for x in eq.vals])
         if k == "snap":
             b = self.vars[id(at["var"])]
             return Block(b.shape, list(b.vals), None if b.errs is None else list(b.errs))
@@ -121,10 +125,13 @@ class Program:
 
     def math(self, fn, t, a, ty):
         vals, errs = conv(ty, t, a.vals, a.errs)
+        if fn == "sigmoid":
+            pairs = [nx.sigmoid(t, x, e) for x, e in zip(vals, errs or [0.0] * len(vals))]
+            return Block(a.shape, [p[0] for p in pairs], [fin(p[1]) for p in pairs])
         out = [nx.math_op(fn, t, x) for x in vals]
         if fn in nx.EXACT_MATH:
             return Block(a.shape, out, errs)
-        ulps = nx.MATH_ULPS.get(fn, nx.DEFAULT_ULPS)
+        ulps = nx.LIBM_ULPS
         errs = errs or [0.0] * len(out)
         bounds = []
         for x, e, r in zip(vals, errs, out):
@@ -206,12 +213,17 @@ class Program:
         return Block((m, n), out)
 
     def load(self, v, args):
-        idx, mask, other = args
+        idx, mask, other, pick = args
         buf = v.attrs["buf"]
         data = self.memory[buf.name]
+        if v.attrs.get("view"):  # the same bytes read as another type
+            data = nx.unpack(v.attrs["view"], nx.pack(buf.ty, data))
+        if pick is not None:  # where(pick, buf + idx, buf2 + idx), element by element
+            picks = spread(pick, idx.shape)[0]
+            other_data = self.memory[v.attrs["buf2"].name]
         shape = idx.shape
         m = spread(mask, shape)[0] if mask is not None else None
-        o = nx.convert(v.args[2].ty, buf.ty, other.vals[0]) if other is not None else None
+        o = nx.convert(v.args[2].ty, v.ty, other.vals[0]) if other is not None else None
         out = []
         for k, i in enumerate(idx.vals if shape else idx.vals[:1]):
             if m is not None and not m[k]:
@@ -221,7 +233,7 @@ class Program:
                 continue
             if not 0 <= i < len(data):
                 raise ReferenceError("load of %s[%d] out of its %d elements" % (buf.name, i, len(data)))
-            out.append(data[i])
+            out.append(data[i] if pick is None or picks[k] else other_data[i])
         return Block(shape, out)
 
     # -- statements ------------------------------------------------------
@@ -275,7 +287,8 @@ class Program:
                 self.run(s.body)
                 self.vars[c] = Block((), [nx.wrap("i32", self.vars[c].vals[0] + 1)])
             return
-        for i in range(s.start, end, s.step):
+        start, step = self.get(s.start).vals[0], self.get(s.step).vals[0]
+        for i in range(start, end, step):
             self.env[id(s.ivar)] = Block((), [i])
             if s.jump and i == s.jump[1]:
                 if s.jump[0] == "break":

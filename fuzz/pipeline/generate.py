@@ -11,9 +11,14 @@ import random
 
 import ops
 from kernel import Kernel, Param, Stmt, Val
-from numerics import TYPES, is_float, promote
+from numerics import TYPES, byte_size, is_float, promote
 from ops import bshape, lit
 from values import random_scalar, random_values
+
+SAME_SIZE = {1: ["i8", "u8"], 2: ["i16", "u16", "f16", "bf16"], 4: ["i32", "u32", "f32"],
+             8: ["i64", "u64", "f64"]}
+LOAD_CACHE = ["", "ca", "cg", "cs", "lu", "cv", ".cg"]
+STORE_CACHE = ["", "wb", "cg", "cs", "wt", ".wt"]
 
 
 class Gen:
@@ -143,7 +148,12 @@ class Gen:
         self.kernel.grid_text = "cdiv(%s, BLOCK)" % n.attrs["param"].name
         ar = self.ranges[b] = self.bind(Val("arange", "i32", (b,), n=b, text="BLOCK"))
         base = self.bind(Val("bin", "i32", (), [self.pid, self.const("BLOCK", b)], op="*"), pool=False)
+        if self.rng.random() < 0.3:
+            base = self.bind(Val("hint", "i32", (), [base], fn="multiple_of", value=16), pool=False)
         self.offs = self.bind(Val("bin", "i32", (b,), [base, ar], op="+"))
+        if self.rng.random() < 0.3:
+            self.offs = self.bind(Val("hint", "i32", (b,), [self.offs], fn="max_contiguous", value=b))
+            self.kernel.features.add("hints")
         self.mask = self.bind(Val("cmp", "i1", (b,), [self.offs, n], op="<", cmp_ty="i32"))
 
     # -- loads and stores ------------------------------------------------
@@ -208,12 +218,35 @@ class Gen:
         return self.bind(Val("bin", "i32", idx.shape, [idx, off], op="+"), pool=False), size * layers
 
     def load(self, ty, shape, layers=1, layer_var=None):
+        r = self.rng
         (idx, size), mask = self.index(shape, layers, layer_var)
-        buf = self.buffer(ty, random_values(self.rng, ty, size), "in")
+        stored, view, pick = ty, None, None
+        same_size = [t for t in SAME_SIZE.get(byte_size(ty), []) if t != ty]
+        if same_size and r.random() < 0.12:  # `(x as *ty)`: the bits of another type
+            stored, view = r.choice(same_size), ty
+            self.kernel.features.add("ptr-cast")
+        elif r.random() < 0.1:  # `where(c, x + i, y + i)`: pointers from two buffers
+            pick = self.pick(lambda v: v.ty == "i1" and not v.approx and bshape(v.shape, shape) == shape)
+        buf = self.buffer(stored, random_values(r, stored, size), "in")
         other = None  # masked-off lanes are undefined without `other`
         if mask is not None:
             other = ops.literal_for(self, ty) if ty != "i1" else lit(self, "i1", 1, "true")
-        return self.bind(Val("load", ty, shape, [idx, mask, other], buf=buf))
+        extra = {}
+        if pick is not None:
+            extra = {"buf2": self.buffer(stored, random_values(r, stored, size), "in")}
+            self.kernel.features.add("ptr-where")
+        return self.bind(Val("load", ty, shape, [idx, mask, other, pick], buf=buf, view=view,
+                             **extra, **self.access_form(LOAD_CACHE)))
+
+    def access_form(self, caches):
+        """How the pointer is written (`x + i`, `i + x`, `x + 3 + i - 3`) and cache hints."""
+        r = self.rng
+        form = {"ptr": r.choice(["plain", "plain", "plain", "swapped", "offset"])}
+        if r.random() < 0.2:
+            form["cache"] = r.choice(caches)
+        if r.random() < 0.1:
+            form["evict"] = r.choice(["evict_normal", "evict_first", "evict_last"])
+        return form
 
     def load_type(self):
         """Floats more often than their share: their rounding is where bugs hide."""
@@ -239,7 +272,7 @@ class Gen:
         if r.random() < 0.3:
             ty = r.choice([t for t in TYPES if is_float(t) or not v.approx])
         buf = self.buffer(ty, random_values(r, ty, size), "out")
-        self.emit("store", buf=buf, idx=idx, val=v, mask=mask)
+        self.emit("store", buf=buf, idx=idx, val=v, mask=mask, form=self.access_form(STORE_CACHE))
 
     # -- statements ------------------------------------------------------
     def grow(self, steps):
@@ -301,16 +334,25 @@ class Gen:
             end = self.scalar("i32", trips, prefix="trips")
             if r.random() < 0.5:
                 k.specialize.append(end.attrs["param"].name)
-        start = 0 if form == "while" or r.random() < 0.7 else 1
-        step = 2 if form == "range" and r.random() < 0.2 else 1
+        start, step = lit(self, "i32", 0), lit(self, "i32", 1)
+        if form != "while" and r.random() < 0.25:
+            start = lit(self, "i32", 1)
+        elif form != "while" and r.random() < 0.25:  # trips - 1 down to 0
+            if end.kind == "lit":
+                start = lit(self, "i32", trips - 1)
+            else:
+                start = self.bind(Val("bin", "i32", (), [end, lit(self, "i32", 1)], op="-"), pool=False)
+            end, step = lit(self, "i32", -1), lit(self, "i32", -1)
+            k.features.add("loop-down")
+        if form == "range" and step.attrs.get("value") == 1 and r.random() < 0.25:
+            step = lit(self, "i32", 2) if r.random() < 0.5 else self.scalar("i32", r.randint(1, 2), prefix="step")
         if form == "while":
             counter = Val("var", "i32", (), [lit(self, "i32", 0)])
             counter.name = self.fresh("j")
             self.emit("var", var=counter, init=counter.args[0])
         jump = None
         if r.random() < 0.3:
-            jump = (r.choice(["break"] if form == "while" else ["break", "continue"]),
-                    r.randint(start, start + 3))
+            jump = (r.choice(["break"] if form == "while" else ["break", "continue"]), r.randint(0, 3))
             k.features.add("break-continue")
         stmts = self.open_body()
         ivar = Val("loopvar", "i32", ()) if form != "while" else Val("read", "i32", (), var=counter)
@@ -350,8 +392,8 @@ class Gen:
         d = self.bind(Val("dot", acc_ty, (m, n), [a, b, read], ty_in=t))
         self.emit("assign", var=var, val=d, op=None, compound=False, read=read)
         self.close()
-        self.emit("loop", form="range", ivar=ivar, start=0, end=end, step=1, body=stmts, jump=None,
-                  counter=None)
+        self.emit("loop", form="range", ivar=ivar, start=lit(self, "i32", 0), end=end,
+                  step=lit(self, "i32", 1), body=stmts, jump=None, counter=None)
         self.kernel.has_dot = True
         self.kernel.features.update(["loop", "dot"])
         self.bind(Val("snap", acc_ty, (m, n), var=var))
@@ -443,7 +485,8 @@ class Gen:
             if id(v) not in seen:
                 seen.add(id(v))
                 self.store(v)
-        k.specialize = sorted(set(k.specialize))[:2]  # 3^k entries to compile each
+        order = [p.name for p in k.params]  # the variants' letters follow the parameters
+        k.specialize = sorted(set(k.specialize), key=order.index)[:2]  # 3^k entries each
         if k.specialize:
             k.features.add("specialize")
         k.features.add("%dd" % self.rank)

@@ -69,6 +69,7 @@ class Kernel:
         self.body = []
         self.features = set()
         self.has_dot = False
+        self.fns = {}  # generic helper fn name -> its source line
 
     def param(self, name):
         for p in self.params:

@@ -285,11 +285,6 @@ def _log(fn):
     return call
 
 
-def _sigmoid(x):
-    e = _guard(math.exp)(-x)
-    return _fdiv(1.0, 1.0 + e)
-
-
 def _rsqrt(x):
     return math.nan if x < 0 or math.isnan(x) else _fdiv(1.0, math.sqrt(x))
 
@@ -307,16 +302,26 @@ MATH = {
     "cos": _guard(math.cos),
     "tanh": _guard(math.tanh),
     "erf": _guard(math.erf),
-    "sigmoid": _sigmoid,
     "abs": abs,
 }
 # Correctly rounded in t (the rest are libm results rounded to t: approximate).
 EXACT_MATH = {"sqrt", "floor", "ceil", "abs"}
 # |f'| bounds used to carry an input error through (None: exact inputs only).
 MATH_SLOPE = {"sin": 1.0, "cos": 1.0, "tanh": 1.0, "erf": 1.1284, "sigmoid": 0.25}
-# Allowed ulps of t for the approximate functions.
-MATH_ULPS = {"sigmoid": 4}
-DEFAULT_ULPS = 2
+# Allowed ulps of t for the libm functions.
+LIBM_ULPS = 2
+
+
+def sigmoid(t, x, ex):
+    """`1 / (1 + exp(-x))` with each op rounded in t, as blk defines it
+    (docs/ir.md), and its bound: exp's ulps and x's bound ex carried through."""
+    e = math_op("exp", t, -x)
+    d = round_float(t, 1.0 + e)
+    r = round_float(t, _fdiv(1.0, d))
+    if math.isinf(e) and ex == 0:
+        return r, 0.0  # exp overflows in t either way: 1 / inf
+    ed = LIBM_ULPS * ulp(t, e) + e * math.expm1(min(ex, 700.0)) + ulp(t, d)
+    return r, ed / (d * max(d - ed, 1.0)) + ulp(t, r)
 
 
 def math_op(name, t, x):

@@ -56,6 +56,22 @@ def typed_literal(g, other):
     return literal_for(g, other.ty)
 
 
+FN_NAMES = {"+": "add", "-": "sub", "*": "mul", "&": "band", "|": "bor", "^": "bxor",
+            "maximum": "maxi", "minimum": "mini"}
+
+
+def via_fn(g, op, a, b):
+    """Sometimes the op goes through a generic `fn` (inlined, typed per call);
+    not with a literal operand, which would be typed i32/f32 inside."""
+    if a.kind == "lit" or b.kind == "lit" or g.rng.random() > 0.15:
+        return {}
+    name = "h_" + FN_NAMES[op]
+    body = "maximum(a, b)" if op == "maximum" else "minimum(a, b)" if op == "minimum" else "a %s b" % op
+    g.kernel.fns[name] = "fn %s(a, b) { return %s; }" % (name, body)
+    g.kernel.features.add("fn")
+    return {"via": name}
+
+
 def cast(g, v, ty):
     if v.ty == ty:
         return v
@@ -75,7 +91,8 @@ def op_arith(g):
     if g.rng.random() < 0.5:
         a, b = b, a
     ty = promote(a.ty, b.ty)
-    return g.bind(Val("bin", ty, bshape(a.shape, b.shape), [a, b], approx=a.approx or b.approx, op=op))
+    return g.bind(Val("bin", ty, bshape(a.shape, b.shape), [a, b], approx=a.approx or b.approx, op=op,
+                      **via_fn(g, op, a, b)))
 
 
 def op_divmod(g):
@@ -99,8 +116,8 @@ def op_bitwise(g):
     b = g.pick(lambda v: not is_float(v.ty) and bshape(a.shape, v.shape) is not None)
     if b is None:
         return None
-    ty = promote(a.ty, b.ty)
-    return g.bind(Val("bin", ty, bshape(a.shape, b.shape), [a, b], op=g.rng.choice("&|^")))
+    ty, op = promote(a.ty, b.ty), g.rng.choice("&|^")
+    return g.bind(Val("bin", ty, bshape(a.shape, b.shape), [a, b], op=op, **via_fn(g, op, a, b)))
 
 
 def op_shift(g):
@@ -192,9 +209,9 @@ def op_minmax(g):
         b = typed_literal(g, a)
         if b is None:
             return None
-    ty = promote(a.ty, b.ty)
+    ty, op = promote(a.ty, b.ty), g.rng.choice(["maximum", "minimum"])
     return g.bind(Val("minmax", ty, bshape(a.shape, b.shape), [a, b],
-                      approx=a.approx or b.approx, op=g.rng.choice(["maximum", "minimum"])))
+                      approx=a.approx or b.approx, op=op, **via_fn(g, op, a, b)))
 
 
 def op_clamp(g):
@@ -211,6 +228,12 @@ def op_clamp(g):
 
 def op_fma(g):
     t = g.rng.choice(FLOAT_TYPES)
+    if g.rng.random() < 0.4:
+        # straight from memory, so the inputs' rounding-midpoint classes
+        # reach the one rounding of a * b + c
+        shape = g.rng.choice(g.tile_shapes())
+        args = [g.load(t, shape) for _ in range(3)]
+        return g.bind(Val("fma", t, shape, args))
     a = g.pick(lambda v: v.ty != "i1")
     b = g.pick(lambda v: a is not None and v.ty != "i1" and bshape(a.shape, v.shape) is not None)
     if a is None or b is None:
@@ -323,6 +346,20 @@ def op_full(g):
     return g.bind(Val("full", ty, shape, [s]))
 
 
+def op_ptr_compare(g):
+    """`(x + a) == (y + b)`: the same buffer and equal offsets, or not."""
+    small = lambda v: not is_float(v.ty) and v.ty != "i1" and width(v.ty) <= 32 and not v.approx
+    a = g.pick(small)
+    b = g.pick(lambda v: small(v) and a is not None and bshape(a.shape, v.shape) is not None)
+    bufs = [p for p in g.kernel.params if p.pointer]
+    if b is None or not bufs:
+        return None
+    x = g.rng.choice(bufs)
+    y = x if g.rng.random() < 0.8 else g.rng.choice(bufs)
+    return g.bind(Val("ptreq", "i1", bshape(a.shape, b.shape), [a, b], op=g.rng.choice(["==", "!="]),
+                      buf=x, buf2=y))
+
+
 # op, weight, feature it counts toward
 OPS = [
     (op_arith, 10, "elementwise"), (op_divmod, 3, "elementwise"), (op_bitwise, 3, "elementwise"),
@@ -330,5 +367,5 @@ OPS = [
     (op_math, 5, "math"), (op_cast, 8, "cast"), (op_where, 4, "elementwise"),
     (op_minmax, 3, "elementwise"), (op_clamp, 1, "elementwise"), (op_fma, 2, "fma"),
     (op_reduce, 6, "reduction"), (op_cumsum, 2, "reduction"), (op_shape, 3, "broadcast"),
-    (op_dot, 0, "dot"), (op_full, 1, "elementwise"),
+    (op_dot, 0, "dot"), (op_full, 1, "elementwise"), (op_ptr_compare, 1, "ptr-compare"),
 ]

@@ -8,7 +8,7 @@ documented pairwise order (element j with j + L/2, halving), scans from the
 first element, `dot` as one f32 fma per k with k ascending.
 
 Error bounds (exact values have none): a libm function (exp, log, sin, ...)
-may differ from the interpreter by MATH_ULPS ulps of its type; a bound is
+may differ from the interpreter by LIBM_ULPS ulps of its type; a bound is
 carried through + - * fma (|a| eb + |b| ea + ea eb, plus one ulp of the
 result for its rounding), max/min/where/abs/neg (unchanged), float casts
 and sums, and through exp/sin/... by the function's slope. evaluate.py

@@ -3,8 +3,8 @@
 Besides small and uniform values, every type draws from classes that hit
 the corners of blk's numerics: type limits, powers of two and their
 neighbours, values whose products or conversions land on a rounding
-midpoint of some float format (1 + 2^-h, 2^e + 2^(e-p) + tiny), and
-(rarely) infinities, NaN, -0 and subnormals.
+midpoint of some float format (1 + 2^-h, 2^e + 2^(e-p) + tiny), values
+a double sum next to 1 would lose, and (rarely) infinities, NaN, -0 and subnormals.
 """
 import math
 
@@ -42,8 +42,12 @@ def _float_value(rng, t):
         v = float(rng.randrange(-9, 10))
     elif c < 0.25:
         v = rng.randrange(-32, 33) / 8.0
-    elif c < 0.6:
+    elif c < 0.55:
         v = rng.uniform(-4.0, 4.0)
+    elif c < 0.6 and t != "f16":
+        # below half an ulp of a double next to 1: lost in a double sum,
+        # not in one exact rounding
+        v = rng.choice([1.0, -1.0]) * math.ldexp(1.0, rng.randrange(-80, -53))
     elif c < 0.8:
         # a few powers of two; a quarter of them anywhere in the type's range
         lo, hi = {"f16": (-24, 15), "bf16": (-133, 127), "f32": (-149, 127), "f64": (-1074, 1023)}[t]

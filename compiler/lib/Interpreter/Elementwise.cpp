@@ -1,7 +1,8 @@
 //===- Elementwise.cpp - arithmetic and comparisons on whole blocks --------===//
 //
 // Float operations compute in double and round once to the element kind
-// (exact for + - * / sqrt: double has more than 2p+2 bits for p <= 24);
+// (exact for + - * / sqrt: double has more than 2p+2 bits for p <= 24;
+// fma rounds its double sum to odd first, see fmaRounded);
 // integer operations compute on the canonical int64 and wrap to the width.
 // Division by zero does not trap: it gives all ones (PTX's div.u result),
 // and rem by zero gives the dividend.
@@ -10,6 +11,7 @@
 #include "blk/Interpreter/BlockOps.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace blk::interp {
@@ -219,13 +221,35 @@ Block unary(UnOp op, const Block &a) {
   return r;
 }
 
+/// a * b + c rounded once to `kind`. For f32, f16 and bf16 operands the
+/// product is exact in a double; the sum is rounded to odd (an inexact sum
+/// gets an odd last bit), so that rounding it again to at most 24 bits is the
+/// one correct rounding. Rounding the double fma to nearest first could land
+/// on a tie of the narrow type and then go the wrong way
+/// (tests/lit/interp/fma-rounding.blk).
+static double fmaRounded(ElemKind kind, double a, double b, double c) {
+  if (kind == ElemKind::F64)
+    return std::fma(a, b, c);
+  double p = a * b;
+  double s = p + c;
+  if (!std::isfinite(s))
+    return s;
+  double bv = s - p; // two-sum: err is exactly (p + c) - s
+  double err = (p - (s - bv)) + (c - bv);
+  uint64_t bits;
+  std::memcpy(&bits, &s, sizeof bits);
+  if (err != 0 && (bits & 1) == 0)
+    s = std::nextafter(s, err > 0 ? INFINITY : -INFINITY);
+  return s;
+}
+
 Block fusedMulAdd(const Block &a, const Block &b, const Block &c) {
   Block r = resultLike(a, b.size() > c.size() ? b : c);
   size_t n = std::max({a.f.size(), b.f.size(), c.f.size()});
   r.f.resize(n);
   auto at = [](const Block &x, size_t k) { return x.f[x.f.size() == 1 ? 0 : k]; };
   for (size_t k = 0; k < n; ++k)
-    r.f[k] = std::fma(at(a, k), at(b, k), at(c, k));
+    r.f[k] = fmaRounded(r.kind, at(a, k), at(b, k), at(c, k));
   roundAll(r.kind, r.f);
   return r;
 }
