@@ -5,7 +5,8 @@
 # the GoogleTest sources from this machine (installed by
 # scripts/install-deps.sh), and blkc-built artifacts of samples/double_grid.blk
 # (alone, for sm_90a, and after 300 other kernels) for the runtime's
-# end-to-end check. Carry `.rtdeps` in the device call.
+# end-to-end check, and tests/gpu/kernels/fp8_casts.blk for sm_90 (.rtdeps/fp8).
+# Carry `.rtdeps` in the device call.
 #   bash scripts/make-rtdeps.sh [path/to/blkc]      (from anywhere)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,6 +27,9 @@ if [ -x "$BLKC" ]; then
   cat "$ROOT/samples/double_grid.blk" >> "$many"
   "$BLKC" build "$many" -o "$D/e2e/double_grid_after_300.fatbin"
   rm -f "$many"
+  # fp8 conversions, checked by tests/gpu/Fp8Casts.cpp (fp8 needs sm_90).
+  mkdir -p "$D/fp8"
+  "$BLKC" build "$ROOT/tests/gpu/kernels/fp8_casts.blk" --arch sm_90 -o "$D/fp8/fp8_casts.fatbin"
 else
   echo "make-rtdeps: no blkc at $BLKC: .rtdeps/e2e left as it is" >&2
 fi

@@ -70,6 +70,12 @@ template <> struct Elem<float> {
   static bool finite(float f) { return std::isfinite(f); }
 };
 
+/// fp8 e4m3 inputs: the float draw rounded as blk's `as f8e4m3` rounds.
+template <> struct Elem<blk::float8_e4m3> {
+  static blk::float8_e4m3 from(float f) { return blk::toFloat8E4M3(f); }
+  static float to(blk::float8_e4m3 v) { return blk::toFloat(v); }
+};
+
 /// i8 inputs: small integers (the float draw times 8, rounded), exact.
 template <> struct Elem<int8_t> {
   static int8_t from(float f) { return int8_t(std::lround(f * 8.0f)); }
@@ -126,6 +132,10 @@ const std::vector<Kind> &kinds() {
       {"f16_gelu", "gemm_gelu", {"matmul_bias_gelu"}, false, true, 4e-3, 2e-3},
       // Integers: exact (any error fails).
       {"i8_nt", "gemm_i8", {"matmul_i8_nt"}, true, false, 0, 0},
+      // fp8 e4m3 A x B, B handed over as B^T ([N, K], as Triton's tutorial
+      // does for fp8), f16 out: the products are exact, the tensor cores'
+      // fp8 accumulation is not IEEE-rounded (bench/gemm/README.md).
+      {"fp8", "gemm_fp8", {"matmul_fp8"}, true, false, 1e-2, 5e-3},
   };
   return k;
 }
@@ -471,6 +481,8 @@ int main(int argc, char **argv) {
           runShape<float>(*ctx, argv[1], flush, s, *it, records);
         else if (s.kind == "i8_nt")
           runShape<int8_t, int32_t>(*ctx, argv[1], flush, s, *it, records);
+        else if (s.kind == "fp8")
+          runShape<blk::float8_e4m3, blk::half>(*ctx, argv[1], flush, s, *it, records);
         else
           runShape<blk::half>(*ctx, argv[1], flush, s, *it, records);
       } catch (const blk::Error &e) { // e.g. the module does not load

@@ -107,13 +107,17 @@ KINDS = {
     "f16_nt": (torch.float16, True, False, 4e-3, 2e-3),
     "tf32": (torch.float32, False, False, 1e-2, 5e-3),
     "f16_gelu": (torch.float16, False, True, 4e-3, 2e-3),
+    # fp8 e4m3, B handed over as B^T (the tutorial's fp8 case), fp16 out.
+    "fp8": (torch.float8_e4m3fn, True, False, 1e-2, 5e-3),
 }
+OUT_DTYPE = {"fp8": torch.float16}  # where the output is not the inputs' type
 TITLES = {
     "f16": "fp16 A·B (row-major)", "bf16": "bf16 A·B (row-major)",
     "f16_nt": "fp16 A·Bᵀ (B [N,K])", "tf32": "tf32 (f32 in/out)",
     "f16_gelu": "fp16 gelu_tanh(A·B + bias)",
     "i8_nt": "i8 A·Bᵀ (i32 acc, blk only)",
     "tf32x3": "tf32x3 (f32 in/out, blk only)",
+    "fp8": "fp8 e4m3 A·B (B as Bᵀ, f16 out)",
 }
 
 FLUSH = None
@@ -238,7 +242,7 @@ def run_shape(kind, M, N, K, mode):
     else:
         b = ((torch.rand(K, N, generator=g, device="cuda") * 2 - 1) * bs).to(dtype)
     bias = (torch.rand(N, generator=g, device="cuda") * 2 - 1).half()
-    c = torch.empty(M, N, device="cuda", dtype=dtype)
+    c = torch.empty(M, N, device="cuda", dtype=OUT_DTYPE.get(kind, dtype))
     check = Checker(a, b, bias, gelu, tol_max, tol_l2)
     flops = 2.0 * M * N * K
     poison = lambda: c.fill_(float("nan"))
@@ -275,6 +279,16 @@ def run_shape(kind, M, N, K, mode):
                 "torch.addmm + gelu(approximate=tanh) (unfused)",
                 lambda: holder2.__setitem__(0, torch.nn.functional.gelu(torch.addmm(bias, a, b), approximate="tanh")),
                 lambda: holder2[0], poison, check, flops))
+        elif kind == "fp8":
+            # cuBLASLt's fp8 GEMM; fast accumulation is what blk's wgmma loop does.
+            one = torch.ones((), device="cuda", dtype=torch.float32)
+            for fast in (True, False):  # the first is the table's: like for like
+                holder = [c]
+                res["cublas"].append(run_one(
+                    f"torch._scaled_mm(use_fast_accum={fast})",
+                    lambda fast=fast, holder=holder: holder.__setitem__(0, torch._scaled_mm(
+                        a, b, scale_a=one, scale_b=one, out_dtype=torch.float16, use_fast_accum=fast)),
+                    lambda holder=holder: holder[0], poison, check, flops))
         else:
             res["cublas"].append(run_one("torch.matmul" + (" (allow_tf32)" if kind == "tf32" else ""),
                                          lambda: torch.matmul(a, b, out=c), lambda: c, poison, check, flops))
@@ -336,10 +350,12 @@ def tables(res, blk, inspect, sass, cases):
         tb = best(r["triton"]) if r else None
         cb = r["cublas"][0] if r and r["cublas"] and r["cublas"][0]["ok"] else (best(r["cublas"]) if r else None)
         bt_, tt, ct = (x["tflops"] if x else None for x in (bb, tb, cb))
-        fmt = lambda v: f"{v:.1f}" if v else ("FAILED" if kind in KINDS or v is bt_ else "not run")
+        # A blk-only case (not in KINDS) has no Triton or cuBLAS run.
+        ran = kind in KINDS
+        fmt = lambda v, ran=True: f"{v:.1f}" if v else ("FAILED" if ran else "not run")
         bcfg = f"{bb['kernel']} {bb['config']}" if bb else "-"
         tcfg = tb["config"] if tb else "-"
-        rows.append(f"| {TITLES[kind]} | {shape} | {fmt(bt_)} | {fmt(tt)} | {fmt(ct)} | {ratio(bt_, tt)} "
+        rows.append(f"| {TITLES[kind]} | {shape} | {fmt(bt_)} | {fmt(tt, ran)} | {fmt(ct, ran)} | {ratio(bt_, tt)} "
                     f"| {ratio(bt_, ct)} | {bcfg} | {tcfg} |")
     rows.append("| fp8 e4m3 (f32 acc) | 8192x8192x8192 | missing | - | - | - | - | blk has no f8 scalar type "
                 "(`blkc check`: error: unknown type `f8e4m3`) | not run |")

@@ -3,7 +3,7 @@ no GPU needed: small ragged shapes, small tiles set with -D (several
 programs, the grouped order and every mask exercised), results against a
 float64 reference in pure Python (same error measure as gemm_bench.cpp).
 
-  python3 bench/gemm/interp_check.py [path/to/blkc]
+  python3 bench/gemm/interp_check.py [path/to/blkc [KERNEL]]   (KERNEL: only that one)
 """
 import math
 import os
@@ -17,6 +17,7 @@ import zlib
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KDIR = os.path.join(ROOT, "bench", "gemm", "kernels")
 BLKC = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "bin", "blkc")
+ONLY = sys.argv[2] if len(sys.argv) > 2 else None
 
 
 def f16(x):
@@ -36,7 +37,32 @@ def f32(x):
     return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
+def e4m3_value(b):
+    """The value of an f8e4m3 code (OCP E4M3: bias 7, no infinities)."""
+    sign = -1.0 if b & 0x80 else 1.0
+    e, m = (b >> 3) & 15, b & 7
+    if e == 15 and m == 7:
+        return math.nan
+    return sign * (m * 2.0 ** -9 if e == 0 else (8 + m) * 2.0 ** (e - 10))
+
+
+E4M3_CODES = sorted((e4m3_value(b), b) for b in range(256) if not math.isnan(e4m3_value(b)))
+
+
+def e4m3_bits(x):
+    """Nearest code, ties to the even code, saturated to +-448 (as cvt.rn.satfinite)."""
+    x = max(-448.0, min(448.0, x))
+    best = min(E4M3_CODES, key=lambda vb: (abs(vb[0] - x), vb[1] & 1))
+    return best[1]
+
+
+def e4m3(x):
+    return e4m3_value(e4m3_bits(x))
+
+
 def pack(t, vals):
+    if t == "f8e4m3":
+        return bytes(e4m3_bits(v) for v in vals)
     if t == "i8":
         return struct.pack(f"<{len(vals)}b", *vals)
     if t == "f16":
@@ -71,9 +97,10 @@ KERNELS = [
     ("gemm_tf32", "matmul_tf32x3", "f32", False, False, 1e-4, 5e-5),
     ("gemm_gelu", "matmul_bias_gelu", "f16", False, True, 4e-3, 2e-3),
     ("gemm_i8", "matmul_i8_nt", "i8", True, False, 0, 0),
+    ("gemm_fp8", "matmul_fp8", "f8e4m3", True, False, 1e-2, 5e-3),
 ]
-ROUND = {"f16": f16, "bf16": bf16, "f32": f32, "i8": lambda x: round(x * 8)}
-OUT = {"i8": "i32"}  # the output's element type where it is not the inputs'
+ROUND = {"f16": f16, "bf16": bf16, "f32": f32, "i8": lambda x: round(x * 8), "f8e4m3": e4m3}
+OUT = {"i8": "i32", "f8e4m3": "f16"}  # the output's element type where it is not the inputs'
 POISON = -2**31      # an i32 output's "not written" (|a|, |b| <= 8 cannot reach it)
 
 
@@ -126,6 +153,8 @@ def main():
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         for file, kernel, t, bt, gelu, tm, tl2 in KERNELS:
+            if ONLY and kernel != ONLY:
+                continue
             for (M, N, K) in shapes:
                 for tl in tiles:
                     ok, why = check(file, kernel, t, bt, gelu, tm, tl2, M, N, K, tl, tmp)

@@ -12,6 +12,7 @@
 #include "Commands.h"
 
 #include "blk/Driver/Build.h"
+#include "blk/Target/Arch.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -71,6 +72,13 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
     if (!toFrontendOptions(flags->frontend, ctx, options, error)) {
       ctx.exitCode = usageError(error);
       return;
+    }
+    // Checked above; the oldest arch decides what the source may use (fp8).
+    if (auto archs = blk::target::parseArchList(flags->build.target.arch)) {
+      options.oldestArch = archs->front().name;
+      options.oldestSm = archs->front().smVersion;
+    } else {
+      llvm::consumeError(archs.takeError());
     }
     ctx.exitCode = blk::runBuild(flags->build, options, llvm::outs());
     llvm::outs().flush();

@@ -56,6 +56,10 @@ const char *cppScalar(ScalarKind k) {
     return "float";
   case ScalarKind::F64:
     return "double";
+  case ScalarKind::F8E4M3:
+    return "blk::float8_e4m3";
+  case ScalarKind::F8E5M2:
+    return "blk::float8_e5m2";
   }
   return "int32_t";
 }

@@ -128,10 +128,12 @@ void checkArguments(const KernelDesc &k, ArgValue *args, size_t count) {
                "expected `" + formatParamType(p.type) + "`, got " +
                    describeArg(a));
     ScalarKind to = p.type.elem, from = a.type.elem;
-    if (to == ScalarKind::I1 || from == ScalarKind::I1 ||
-        to == ScalarKind::F16 || to == ScalarKind::BF16 ||
-        from == ScalarKind::F16 || from == ScalarKind::BF16) {
-      // bool and the 16-bit floats are passed bit-exact, never converted.
+    auto bitExact = [](ScalarKind s) {
+      return s == ScalarKind::I1 || s == ScalarKind::F16 || s == ScalarKind::BF16 ||
+             s == ScalarKind::F8E4M3 || s == ScalarKind::F8E5M2;
+    };
+    if (bitExact(to) || bitExact(from)) {
+      // bool and the 16- and 8-bit floats are passed bit-exact, never converted.
       if (from != to)
         argError(k, i,
                  "expected `" + formatParamType(p.type) + "`, got " +

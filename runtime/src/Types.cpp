@@ -1,6 +1,8 @@
 //===- Types.cpp - blk type spellings and 16-bit float conversions --------===//
 #include "blk/runtime/Types.h"
 
+#include "blk/Support/Fp8.h" // compiled into blkrt too: one fp8 rounding for all
+
 #include <cmath>
 #include <cstring>
 
@@ -14,7 +16,7 @@ struct KindInfo {
 constexpr KindInfo kKinds[] = {{"i1", 1},  {"i8", 1},  {"i16", 2},  {"i32", 4},
                                {"i64", 8}, {"u8", 1},  {"u16", 2},  {"u32", 4},
                                {"u64", 8}, {"f16", 2}, {"bf16", 2}, {"f32", 4},
-                               {"f64", 8}};
+                               {"f64", 8}, {"f8e4m3", 1}, {"f8e5m2", 1}};
 } // namespace
 
 const char *scalarKindName(ScalarKind kind) {
@@ -104,5 +106,17 @@ bfloat16 toBfloat16(float value) {
 }
 
 float toFloat(bfloat16 value) { return floatOf(uint32_t(value.bits) << 16); }
+
+float8_e4m3 toFloat8E4M3(float value) {
+  return float8_e4m3{fp8FromDouble(Fp8Format::E4M3, value)};
+}
+
+float8_e5m2 toFloat8E5M2(float value) {
+  return float8_e5m2{fp8FromDouble(Fp8Format::E5M2, value)};
+}
+
+float toFloat(float8_e4m3 value) { return float(fp8ToDouble(Fp8Format::E4M3, value.bits)); }
+
+float toFloat(float8_e5m2 value) { return float(fp8ToDouble(Fp8Format::E5M2, value.bits)); }
 
 } // namespace blk

@@ -39,7 +39,7 @@ cmake -S "$ROOT" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   { tail -30 "$OUT/configure.log"; exit 1; }
 step build
 cmake --build "$B" -j "$(nproc)" --target RuntimeUnitTests RuntimeGpuTests \
-  HeaderLaunchTest blk-launch-cost blkrt-run-double > "$OUT/build.log" 2>&1 ||
+  HeaderLaunchTest blk-launch-cost blkrt-run-double blkrt-fp8-casts > "$OUT/build.log" 2>&1 ||
   { grep -E "error|FAILED" "$OUT/build.log" | head -30; exit 1; }
 
 status=0
@@ -56,6 +56,12 @@ for f in "$DEPS"/e2e/*.fatbin; do
   "$B/bin/blkrt-run-double" "$f" 2>&1 | tail -6 | tee -a "$OUT/e2e.log"
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
 done
+
+if [ -f "$DEPS/fp8/fp8_casts.fatbin" ]; then
+  step "fp8 conversions"
+  "$B/bin/blkrt-fp8-casts" "$DEPS/fp8/fp8_casts.fatbin" 2>&1 | tee "$OUT/fp8.log"
+  [ "${PIPESTATUS[0]}" = 0 ] || status=1
+fi
 
 step "compute-sanitizer memcheck"
 compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 \

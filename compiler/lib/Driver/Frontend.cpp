@@ -65,6 +65,8 @@ bool Frontend::process(FileId file) {
   sema::SemaOptions semaOptions;
   semaOptions.defines = options.defines;
   semaOptions.includeDirs = options.includeDirs;
+  semaOptions.oldestArch = options.oldestArch;
+  semaOptions.oldestSm = options.oldestSm;
   semaOptions.stdlibDirs = options.stdlibDirs.empty()
                                ? sema::defaultStdlibDirs(options.binDir)
                                : options.stdlibDirs;

@@ -9,6 +9,7 @@
 #include "Emitter.h"
 
 #include "blk/IR/BlkOps.h"
+#include "blk/Support/Fp8.h"
 #include "blk/Support/InternalError.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -51,6 +52,8 @@ Type Emitter::scalarType(ScalarKind kind) {
   case ScalarKind::BF16: return b.getBF16Type();
   case ScalarKind::F32: return b.getF32Type();
   case ScalarKind::F64: return b.getF64Type();
+  case ScalarKind::F8E4M3: return b.getFloat8E4M3FNType();
+  case ScalarKind::F8E5M2: return b.getFloat8E5M2Type();
   default: return b.getIntegerType(sema::bitWidth(kind));
   }
 }
@@ -76,7 +79,11 @@ Value Emitter::constant(const sema::ConstValue &value, ScalarKind kind,
                         const Shape &shape, Location loc) {
   Type elem = scalarType(kind);
   TypedAttr attr;
-  if (sema::isFloat(kind))
+  if (sema::isFp8(kind)) // rounded and saturated as the run-time conversion is
+    attr = FloatAttr::get(elem, roundToFp8(kind == ScalarKind::F8E4M3 ? Fp8Format::E4M3
+                                                                      : Fp8Format::E5M2,
+                                           value.getFloat()));
+  else if (sema::isFloat(kind))
     attr = FloatAttr::get(elem, value.getFloat());
   else if (kind == ScalarKind::I1)
     attr = IntegerAttr::get(elem, APInt(1, value.getBool() ? 1 : 0));
@@ -96,6 +103,10 @@ Value Emitter::convert(Value v, ScalarKind from, ScalarKind to, Location loc) {
   if (fromElem == toElem)
     return v;
   Type resultType = getSameShape(v.getType(), toElem);
+  // Integers and fp8 meet through f32, which holds every fp8 value and every
+  // integer that does not saturate fp8 anyway (|x| < 2^24).
+  if ((sema::isFp8(from) && !sema::isFloat(to)) || (sema::isFp8(to) && !sema::isFloat(from)))
+    return convert(convert(v, from, ScalarKind::F32, loc), ScalarKind::F32, to, loc);
   if (to == ScalarKind::I1)
     return toCondition(v, from, loc);
   unsigned fromBits = sema::bitWidth(from), toBits = sema::bitWidth(to);

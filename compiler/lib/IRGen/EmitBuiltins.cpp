@@ -125,16 +125,22 @@ static std::string stringArg(const ast::Expr *e) {
   return "";
 }
 
-/// `cache: "cg"` / `".cg"`; unknown spellings keep the default.
-static CacheModifier parseCache(std::string s) {
+/// A string-literal option (`cache: ".cg"`, `precision: "tf32"`) without
+/// Triton's leading `.`, from its argument or else its Triton-spelled alias
+/// (Sema's checkOptionArg has checked the spelling); "" when neither is given.
+static std::string optionArg(const ast::Expr *given, const ast::Expr *alias = nullptr) {
+  std::string s = stringArg(given ? given : alias);
   if (!s.empty() && s[0] == '.')
     s.erase(0, 1);
+  return s;
+}
+
+/// `cache: "cg"`; "" keeps the default.
+static CacheModifier parseCache(const std::string &s) {
   return symbolizeCacheModifier(s).value_or(CacheModifier::none);
 }
 
-static EvictionPolicy parseEvict(std::string s) {
-  if (!s.empty() && s[0] == '.')
-    s.erase(0, 1);
+static EvictionPolicy parseEvict(const std::string &s) {
   return symbolizeEvictionPolicy(s).value_or(EvictionPolicy::normal);
 }
 
@@ -164,8 +170,8 @@ struct Call {
       Value m = mask(1, shape);
       Value other = args[2] && m ? em.emitAs(args[2], elem, shape) : Value();
       auto load = b().create<LoadOp>(loc, ptr, m, other);
-      load.setCache(parseCache(stringArg(args[3] ? args[3] : args[6])));
-      load.setEvict(parseEvict(stringArg(args[4] ? args[4] : args[7])));
+      load.setCache(parseCache(optionArg(args[3], args[6])));
+      load.setEvict(parseEvict(optionArg(args[4], args[7])));
       if (args[5] && em.info(args[5]).value && em.info(args[5]).value->getBool())
         load.setIsVolatile(true);
       return load;
@@ -178,8 +184,8 @@ struct Call {
     Value value = em.emitAs(args[1], elem, shape);
     Value m = mask(2, shape);
     if (name == "store") {
-      b().create<StoreOp>(loc, ptr, value, m, parseCache(stringArg(args[3] ? args[3] : args[5])),
-                          parseEvict(stringArg(args[4] ? args[4] : args[6])));
+      b().create<StoreOp>(loc, ptr, value, m, parseCache(optionArg(args[3], args[5])),
+                          parseEvict(optionArg(args[4], args[6])));
       return Value();
     }
     bool isFloat = sema::isFloat(elem), isUnsigned = sema::isUnsigned(elem);
@@ -336,10 +342,7 @@ Value Emitter::emitBuiltin(const ast::CallExpr *call, const std::string &name) {
     // f32 inputs default to tf32, as in Triton (docs/language.md §10.8).
     StringAttr precision;
     if (cast<RankedTensorType>(a.getType()).getElementType().isF32()) {
-      const ast::Expr *given = c.args[3] ? c.args[3] : c.args[4];
-      std::string p = given ? stringArg(given) : "";
-      if (!p.empty() && p[0] == '.')
-        p.erase(0, 1);
+      std::string p = optionArg(c.args[3], c.args[4]);
       precision = b.getStringAttr(p.empty() ? "tf32" : p);
     }
     return b.create<DotOp>(l, acc.getType(), a, bv, acc, precision);

@@ -143,7 +143,8 @@ llvm::Expected<Arg> makeArg(const ParamInfo &p, StringRef spec, Memory &mem,
     uint64_t state = uint64_t(*seed);
     // Few enough random bits that the value is exact in the type (never 1.0).
     int bits = type->kind == ElemKind::F16 ? 11 : type->kind == ElemKind::BF16 ? 8
-               : type->kind == ElemKind::F32 ? 24 : 53;
+               : type->kind == ElemKind::F32 ? 24 : type->kind == ElemKind::F8E4M3 ? 4
+               : type->kind == ElemKind::F8E5M2 ? 3 : 53;
     for (size_t k = 0; k < buf.count; ++k) {
       uint64_t r = nextRandom(state);
       if (isFloat)

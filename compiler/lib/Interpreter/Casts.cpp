@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Interpreter/BlockOps.h"
+#include "blk/Support/Fp8.h"
 
 #include <bit>
 #include <cmath>
@@ -64,6 +65,8 @@ static int64_t floatBits(ElemKind k, double x) {
   switch (k) {
   case ElemKind::F16: return wrapToWidth(16, f16ToBits(x));
   case ElemKind::BF16: return wrapToWidth(16, bf16ToBits(x));
+  case ElemKind::F8E4M3: return wrapToWidth(8, fp8FromDouble(Fp8Format::E4M3, x));
+  case ElemKind::F8E5M2: return wrapToWidth(8, fp8FromDouble(Fp8Format::E5M2, x));
   case ElemKind::F32: {
     float f = float(x);
     int32_t u;
@@ -82,6 +85,8 @@ static double fromBits(ElemKind k, int64_t v) {
   switch (k) {
   case ElemKind::F16: return f16FromBits(uint16_t(v));
   case ElemKind::BF16: return bf16FromBits(uint16_t(v));
+  case ElemKind::F8E4M3: return fp8ToDouble(Fp8Format::E4M3, uint8_t(v));
+  case ElemKind::F8E5M2: return fp8ToDouble(Fp8Format::E5M2, uint8_t(v));
   case ElemKind::F32: {
     uint32_t u = uint32_t(v);
     float f;

@@ -1,6 +1,8 @@
 //===- ElemType.cpp - element kinds and f16/bf16 rounding ------------------===//
 #include "blk/Interpreter/ElemType.h"
 
+#include "blk/Support/Fp8.h"
+
 #include <cmath>
 #include <cstring>
 
@@ -8,7 +10,8 @@ namespace blk::interp {
 
 std::string_view kindName(ElemKind k) {
   static constexpr std::string_view kNames[] = {"i1",  "i8",  "i16", "i32", "i64",
-                                                "f16", "bf16", "f32", "f64", "ptr"};
+                                                "f16", "bf16", "f32", "f64", "ptr",
+                                                "f8e4m3", "f8e5m2"};
   return kNames[unsigned(k)];
 }
 
@@ -21,7 +24,8 @@ std::optional<DataType> parseDataType(std::string_view s) {
       {"u8", {ElemKind::I8, true}},     {"u16", {ElemKind::I16, true}},
       {"u32", {ElemKind::I32, true}},   {"u64", {ElemKind::I64, true}},
       {"f16", {ElemKind::F16, false}},  {"bf16", {ElemKind::BF16, false}},
-      {"f32", {ElemKind::F32, false}},  {"f64", {ElemKind::F64, false}}};
+      {"f32", {ElemKind::F32, false}},  {"f64", {ElemKind::F64, false}},
+      {"f8e4m3", {ElemKind::F8E4M3, false}}, {"f8e5m2", {ElemKind::F8E5M2, false}}};
   for (const Entry &e : kTable)
     if (e.name == s)
       return e.type;
@@ -63,6 +67,8 @@ double roundFloat(ElemKind k, double x) {
   case ElemKind::F32: return double(float(x));
   case ElemKind::F16: return roundToF16(x);
   case ElemKind::BF16: return roundToBF16(x);
+  case ElemKind::F8E4M3: return roundToFp8(Fp8Format::E4M3, x);
+  case ElemKind::F8E5M2: return roundToFp8(Fp8Format::E5M2, x);
   default: return x;
   }
 }

@@ -51,6 +51,10 @@ static void roundAll(ElemKind k, std::vector<double> &v) {
     for (double &x : v)
       x = roundToBF16(x);
     return;
+  case ElemKind::F8E4M3: case ElemKind::F8E5M2:
+    for (double &x : v)
+      x = roundFloat(k, x);
+    return;
   default:
     return;
   }

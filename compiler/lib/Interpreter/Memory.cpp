@@ -1,6 +1,7 @@
 //===- Memory.cpp - buffers and bounds-checked block accesses -------------===//
 #include "blk/Interpreter/Memory.h"
 
+#include "blk/Support/Fp8.h"
 #include <cmath>
 #include <cstring>
 
@@ -18,6 +19,8 @@ double Buffer::readFloatAt(ElemKind kind, size_t offset) const {
   switch (kind) {
   case ElemKind::F16: return f16FromBits(readRaw<uint16_t>(p));
   case ElemKind::BF16: return bf16FromBits(readRaw<uint16_t>(p));
+  case ElemKind::F8E4M3: return fp8ToDouble(Fp8Format::E4M3, p[0]);
+  case ElemKind::F8E5M2: return fp8ToDouble(Fp8Format::E5M2, p[0]);
   case ElemKind::F32: return readRaw<float>(p);
   case ElemKind::F64: return readRaw<double>(p);
   default: return double(readIntAt(kind, offset));
@@ -41,6 +44,8 @@ void Buffer::writeFloatAt(ElemKind kind, size_t offset, double v) {
   switch (kind) {
   case ElemKind::F16: writeRaw<uint16_t>(p, f16ToBits(v)); return;
   case ElemKind::BF16: writeRaw<uint16_t>(p, bf16ToBits(v)); return;
+  case ElemKind::F8E4M3: p[0] = fp8FromDouble(Fp8Format::E4M3, v); return;
+  case ElemKind::F8E5M2: p[0] = fp8FromDouble(Fp8Format::E5M2, v); return;
   case ElemKind::F32: writeRaw<float>(p, float(v)); return;
   case ElemKind::F64: writeRaw<double>(p, v); return;
   default: writeIntAt(kind, offset, int64_t(v)); return;

@@ -36,6 +36,8 @@ static std::optional<ElemKind> scalarKind(Type t) {
   if (isa<IndexType>(t)) return ElemKind::I64;
   if (t.isF16()) return ElemKind::F16;
   if (t.isBF16()) return ElemKind::BF16;
+  if (t.isFloat8E4M3FN()) return ElemKind::F8E4M3;
+  if (t.isFloat8E5M2()) return ElemKind::F8E5M2;
   if (t.isF32()) return ElemKind::F32;
   if (t.isF64()) return ElemKind::F64;
   return std::nullopt;
@@ -54,6 +56,11 @@ static std::optional<ElemKind> pointeeKind(Type t) {
   if (open == std::string::npos || close == std::string::npos)
     return std::nullopt;
   std::string inner = text.substr(open + 4, close - open - 4);
+  // MLIR spells the fp8 types its own way.
+  if (inner == "f8E4M3FN")
+    return ElemKind::F8E4M3;
+  if (inner == "f8E5M2")
+    return ElemKind::F8E5M2;
   if (std::optional<DataType> dt = parseDataType(inner))
     return dt->kind;
   return std::nullopt;

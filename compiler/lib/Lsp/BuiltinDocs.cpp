@@ -127,7 +127,7 @@ const std::vector<std::string_view> &keywords() {
 const std::vector<std::string_view> &scalarTypeNames() {
   static const std::vector<std::string_view> kTypes = {
       "i1",  "i8",  "i16", "i32",  "i64", "u8",  "u16",
-      "u32", "u64", "f16", "bf16", "f32", "f64", "bool"};
+      "u32", "u64", "f16", "bf16", "f32", "f64", "f8e4m3", "f8e5m2", "bool"};
   return kTypes;
 }
 

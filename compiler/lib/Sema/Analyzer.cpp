@@ -49,6 +49,15 @@ Analyzer::Analyzer(const SemaOptions &options, DiagnosticEngine &diags,
                    SemaResult &result)
     : options(options), diags(diags), result(result) {}
 
+void Analyzer::checkTypeTarget(ScalarKind kind, SourceRange range) {
+  if (!isFp8(kind) || options.oldestSm == 0 || options.oldestSm >= 90 || reportedFp8Target)
+    return;
+  reportedFp8Target = true;
+  report(DiagId::sema_fp8_target, range, {std::string(spelling(kind)), options.oldestArch})
+      .note(DiagId::note_sema_hint, SourceRange(),
+            {"build for --arch sm_90a (or sm_90), or keep the data in f16 or bf16"});
+}
+
 const SourceManager &Analyzer::sourceManager() const {
   return diags.getSourceManager();
 }

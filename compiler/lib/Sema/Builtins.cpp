@@ -267,6 +267,8 @@ ExprInfo BuiltinChecker::memory() {
   // The IR verifier's rule (blk.atomic_rmw, blk.atomic_cas): the GPU has no
   // 1- or 8-bit atomics, except that an exchange of bytes is a plain store.
   if (name.rfind("atomic_", 0) == 0) {
+    if (c.rejectFp8("`" + name + "`", Type::block(elem, ptr.shape()), range(0)))
+      return out;
     bool xchg = name == "atomic_xchg";
     unsigned width = bitWidth(elem);
     if (width < (xchg ? 8u : 16u)) {
@@ -395,6 +397,8 @@ ExprInfo BodyChecker::checkBuiltin(const ast::CallExpr *e, const std::string &na
       if (i == 0 && !info.type.isError() && info.type.kind() != Type::Kind::String)
         analyzer.report(DiagId::sema_arg_type, e->args[0]->value->getRange(),
                         {"format", "print", "a string literal", info.type.str()});
+      if (i > 0)
+        rejectFp8("`print`", info.type, e->args[i]->value->getRange());
     }
     ExprInfo out;
     out.type = Type::voidType();

@@ -42,6 +42,13 @@ ScalarKind BuiltinChecker::promoteArgs(const std::vector<size_t> &indices) {
   return k;
 }
 
+bool BuiltinChecker::rejectFp8Args(const std::vector<size_t> &indices) {
+  for (size_t i : indices)
+    if (has(i) && c.rejectFp8("`" + name + "`", infos[i].type, range(i)))
+      return true;
+  return false;
+}
+
 ExprInfo BuiltinChecker::dispatch() {
   static const std::set<std::string> creationOps = {"program_id", "num_programs", "arange",
                                                     "zeros", "full"};
@@ -141,6 +148,8 @@ ExprInfo BuiltinChecker::select() {
     badArg(0, "an `i1` condition");
     return out;
   }
+  if (name != "where" && rejectFp8Args(values))
+    return out;
   std::vector<size_t> all = values;
   if (name == "where")
     all.insert(all.begin(), 0);
@@ -173,6 +182,8 @@ ExprInfo BuiltinChecker::reduce() {
   if (!requireValue(0, false))
     return out;
   const Type &x = infos[0].type;
+  if (rejectFp8Args({0, 1}))
+    return out;
   // `max(a, b)` / `min(a, b)` on scalars: the binary function.
   if ((name == "max" || name == "min") && x.isScalar() && has(1) && !args[1]->isNamed()) {
     if (!requireValue(1, false) || !infos[1].type.isScalar()) {
@@ -256,6 +267,8 @@ ExprInfo BuiltinChecker::math() {
   for (size_t i : values)
     if (!requireValue(i, false))
       return out;
+  if (rejectFp8Args(values))
+    return out;
   std::optional<Shape> shape = broadcastArgs(values);
   if (!shape)
     return out;
@@ -303,10 +316,12 @@ ExprInfo BuiltinChecker::dot() {
   }
   static const std::set<ScalarKind> inputs = {ScalarKind::F16, ScalarKind::BF16, ScalarKind::F32,
                                               ScalarKind::I8};
-  if (ta.elem() != tb.elem() || !inputs.count(ta.elem())) {
+  // The fp8 kinds may be mixed (wgmma has e4m3 x e5m2); the others not.
+  bool fp8 = isFp8(ta.elem()) && isFp8(tb.elem());
+  if (!fp8 && (ta.elem() != tb.elem() || !inputs.count(ta.elem()))) {
     a.report(DiagId::sema_dot_operand, call->getRange(),
-             {"inputs must both be f16, bf16, f32 or i8, found `" + ta.str() + "` and `" +
-              tb.str() + "`"});
+             {"inputs must both be f16, bf16, f32 or i8, or both fp8 (f8e4m3, f8e5m2), found `" +
+              ta.str() + "` and `" + tb.str() + "`"});
     return out;
   }
   if (m < 16 || n < 16 || k < 16) {

@@ -331,6 +331,7 @@ Type BodyChecker::resolveType(const ast::TypeRef *t) {
     analyzer.report(DiagId::sema_unknown_type, t->elementRange, {t->elementName});
     return Type::error();
   }
+  analyzer.checkTypeTarget(*elem, t->elementRange);
   Shape shape;
   for (const ast::Expr *d : t->dims) {
     ExprInfo info = checkExpr(d);

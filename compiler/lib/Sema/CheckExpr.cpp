@@ -138,6 +138,7 @@ ExprInfo BodyChecker::checkName(const ast::NameExpr *e) {
   }
   if (std::optional<ScalarKind> k = parseScalarKind(e->name)) {
     instance.names[e] = {NameBinding::Kind::DType, nullptr, e->name};
+    analyzer.checkTypeTarget(*k, e->getRange());
     info.type = Type::dtype(*k);
     return info;
   }
@@ -204,6 +205,16 @@ ExprInfo BodyChecker::checkMember(const ast::MemberExpr *e) {
   return info;
 }
 
+bool BodyChecker::rejectFp8(const std::string &what, const Type &type, SourceRange range) {
+  if (!type.isValue() || type.isPointerLike() || !isFp8(type.elem()))
+    return false;
+  analyzer.report(DiagId::sema_fp8_compute, range, {what, type.str()})
+      .note(DiagId::note_sema_hint, SourceRange(),
+            {"convert it first: `x as f32` (or `as f16`), and back with `as " +
+             std::string(spelling(type.elem())) + "` to store it"});
+  return true;
+}
+
 ExprInfo BodyChecker::checkUnary(const ast::UnaryExpr *e) {
   ExprInfo in = checkExpr(e->operand);
   ExprInfo info;
@@ -225,6 +236,8 @@ ExprInfo BodyChecker::checkUnary(const ast::UnaryExpr *e) {
     analyzer.report(DiagId::sema_invalid_operand, e->getRange(), {op, in.type.str()});
     return info;
   }
+  if (rejectFp8("operator `" + op + "`", in.type, e->getRange()))
+    return info;
   info.type = e->op == ast::UnaryOp::Not ? in.type.withElem(ScalarKind::I1) : in.type;
   info.operandElem = in.type.elem();
   info.isUntypedLiteral = in.isUntypedLiteral;
@@ -328,6 +341,9 @@ ExprInfo BodyChecker::binaryResult(ast::BinaryOp op, const ExprInfo &l, const Ex
       info.operandElem = off.type.elem();
       return info;
     }
+    if (rejectFp8("operator `" + opText + "`", l.type, lhsExpr->getRange()) ||
+        rejectFp8("operator `" + opText + "`", r.type, rhsExpr->getRange()))
+      return info;
     ScalarKind elem = promoteWithLiterals(l.type.elem(), l.isUntypedLiteral, r.type.elem(),
                                           r.isUntypedLiteral);
     bool bitwise = op == ast::BinaryOp::BitAnd || op == ast::BinaryOp::BitOr ||

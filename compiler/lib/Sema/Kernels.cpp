@@ -131,6 +131,12 @@ void KernelBuilder::buildParams(KernelInfo &k) {
         a.report(DiagId::sema_kernel_param, p->type->getRange(),
                  {p->name, "cannot be a block; kernel parameters are scalars or pointers"});
         kp.type = Type::error();
+      } else if (kp.type.isScalar() && !kp.type.isPointerLike() && isFp8(kp.type.elem())) {
+        // The runtime passes scalars by value in their C++ type; fp8 has none.
+        a.report(DiagId::sema_kernel_param, p->type->getRange(),
+                 {p->name, "cannot be an fp8 scalar; pass an `f32` (and convert it with `as`) "
+                           "or a pointer to fp8"});
+        kp.type = Type::error();
       } else if (p->isConst && !kp.type.isError() && !kp.type.isIntLike()) {
         a.report(DiagId::sema_kernel_param, p->type->getRange(),
                  {p->name, "is `const`, so it must be an integer or `bool`"});
@@ -236,10 +242,11 @@ void KernelBuilder::buildSpecialize(KernelInfo &k, const ast::Attribute *attr) {
   }
 }
 
-/// What a `@config` value must be for its parameter (a `-D` value is
-/// checked the same way when parsed): an integer that fits an integer
-/// parameter's type, a boolean for `i1`, a number for a float; the launch
-/// keys (num_warps, ...) take integers. Reports it otherwise.
+/// What a `@config` value must be for its parameter: an integer that fits
+/// an integer parameter's type, a boolean for `i1`, a number for a float;
+/// the launch keys (num_warps, ...) take integers. Reports it otherwise.
+/// (A `-D` value is only parsed as an integer or a boolean, in
+/// analyzeKernels, not range-checked against the parameter.)
 void KernelBuilder::checkConfigValue(const KernelInfo &k, const ast::Argument *arg,
                                      const ConstValue &v) {
   std::string typeName = "i32";

@@ -87,6 +87,11 @@ public:
   /// Receives a finished diagnostic (buffered or emitted).
   void accept(Diagnostic diag);
 
+  /// Reports an fp8 `kind` named at `range` when the build targets a GPU
+  /// without fp8 (once per analysis: one is enough to see why).
+  void checkTypeTarget(ScalarKind kind, SourceRange range);
+  bool reportedFp8Target = false;
+
   const SourceManager &sourceManager() const;
   std::string sourceText(SourceRange range) const;
 
@@ -188,6 +193,9 @@ public:
   ExprInfo binaryResult(ast::BinaryOp op, const ExprInfo &l, const ExprInfo &r,
                         SourceRange opRange, SourceRange whole,
                         const ast::Expr *lhsExpr, const ast::Expr *rhsExpr);
+  /// Reports `what` (an operator or built-in, in backticks) on an fp8 value:
+  /// true if `type` is fp8 and the error was reported.
+  bool rejectFp8(const std::string &what, const Type &type, SourceRange range);
   /// Resolves a TypeRef to a Type (shape dims must be constant powers of two).
   /// `shapeVars` (fn annotations) binds unknown dim names to actual dims.
   Type resolveType(const ast::TypeRef *t);

@@ -7,8 +7,10 @@ namespace blk::sema {
 
 bool isFloat(ScalarKind k) {
   return k == ScalarKind::F16 || k == ScalarKind::BF16 ||
-         k == ScalarKind::F32 || k == ScalarKind::F64;
+         k == ScalarKind::F32 || k == ScalarKind::F64 || isFp8(k);
 }
+
+bool isFp8(ScalarKind k) { return k == ScalarKind::F8E4M3 || k == ScalarKind::F8E5M2; }
 
 bool isInteger(ScalarKind k) { return !isFloat(k); }
 
@@ -20,7 +22,8 @@ bool isUnsigned(ScalarKind k) {
 unsigned bitWidth(ScalarKind k) {
   switch (k) {
   case ScalarKind::I1: return 1;
-  case ScalarKind::I8: case ScalarKind::U8: return 8;
+  case ScalarKind::I8: case ScalarKind::U8: case ScalarKind::F8E4M3:
+  case ScalarKind::F8E5M2: return 8;
   case ScalarKind::I16: case ScalarKind::U16: case ScalarKind::F16:
   case ScalarKind::BF16: return 16;
   case ScalarKind::I32: case ScalarKind::U32: case ScalarKind::F32: return 32;
@@ -33,7 +36,7 @@ unsigned byteSize(ScalarKind k) { return std::max(1u, bitWidth(k) / 8); }
 
 static constexpr std::string_view kSpellings[] = {
     "i1", "i8", "i16", "i32", "i64", "u8", "u16",
-    "u32", "u64", "f16", "bf16", "f32", "f64"};
+    "u32", "u64", "f16", "bf16", "f32", "f64", "f8e4m3", "f8e5m2"};
 
 std::string_view spelling(ScalarKind k) { return kSpellings[unsigned(k)]; }
 

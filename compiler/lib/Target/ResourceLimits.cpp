@@ -157,10 +157,18 @@ llvm::Error OmittedEntries::checkEveryKernelKept(mlir::ModuleOp module) const {
   }
   for (auto func : module.getOps<mlir::func::FuncOp>()) {
     auto kernel = func->getAttrOfType<mlir::StringAttr>("blk.kernel");
-    if (kernel && !kept.lookup(kernel.getValue()))
-      return llvm::createStringError("kernel `" + kernel.getValue().str() +
-                                     "`: every config is over a resource limit of the "
-                                     "target, so none is left to build");
+    if (!kernel || kept.lookup(kernel.getValue()))
+      continue;
+    // Say why, from the first config's reason (often all share it).
+    std::string why;
+    for (const Omission &omission : list)
+      if (omission.entry == func.getSymName()) {
+        why = " (" + omission.reason + ")";
+        break;
+      }
+    return llvm::createStringError("kernel `" + kernel.getValue().str() +
+                                   "`: every config is over a resource limit of the "
+                                   "target, so none is left to build" + why);
   }
   return llvm::Error::success();
 }

@@ -23,8 +23,8 @@ syn keyword blkConstant    None inf nan
 syn match blkDeclName  '\h\w*' contained
 syn match blkConstName '\h\w*' contained
 
-syn keyword blkType i1 i8 i16 i32 i64 u8 u16 u32 u64 f16 bf16 f32 f64 bool
-syn match   blkPointer '\*\s*\%(i1\|i8\|i16\|i32\|i64\|u8\|u16\|u32\|u64\|f16\|bf16\|f32\|f64\|bool\)\>'
+syn keyword blkType i1 i8 i16 i32 i64 u8 u16 u32 u64 f16 bf16 f32 f64 f8e4m3 f8e5m2 bool
+syn match   blkPointer '\*\s*\%(i1\|i8\|i16\|i32\|i64\|u8\|u16\|u32\|u64\|f16\|bf16\|f32\|f64\|f8e4m3\|f8e5m2\|bool\)\>'
 
 " Built-ins of LANGUAGE.md section 7, only when called.
 syn match blkBuiltin '\<\%(program_id\|num_programs\|arange\|zeros\|full\|load\|store\|atomic_add\|atomic_max\|atomic_min\|atomic_and\|atomic_or\|atomic_xor\|atomic_xchg\|atomic_cas\|broadcast_to\|reshape\|trans\|permute\|expand_dims\|join\|split\|where\|maximum\|minimum\|clamp\|sum\|max\|min\|prod\|argmax\|argmin\|cumsum\|exp\|exp2\|log\|log2\|sqrt\|rsqrt\|abs\|floor\|ceil\|sin\|cos\|tanh\|erf\|sigmoid\|fma\|dot\|cdiv\|multiple_of\|max_contiguous\|print\|assert\|range\|static_range\)\ze\s*('

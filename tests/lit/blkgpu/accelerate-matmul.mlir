@@ -114,6 +114,20 @@ func.func @i8(%x: tensor<64x128xi8, #s>, %y: tensor<128x64xi8, #s>, %acc: tensor
   return
 }
 
+// fp8 operands (e4m3 x e5m2 mixed here) accumulate in f32 on wgmma, K-major
+// like i8, in the same buffers' layouts (IA and IB: one byte per element).
+// CHECK-LABEL: func.func @fp8
+// CHECK: blkgpu.local_alloc %{{.*}} : tensor<64x128xf8E4M3FN, #{{.*}}> -> !blkgpu.memdesc<64x128xf8E4M3FN, #[[IA]]>
+// CHECK: blkgpu.local_alloc %{{.*}} : tensor<128x64xf8E5M2, #{{.*}}> -> !blkgpu.memdesc<128x64xf8E5M2, #[[IB]]>
+// CHECK: blkgpu.wgmma {{.*}} -> tensor<64x64xf32, #[[MMA64]]>
+func.func @fp8(%x: tensor<64x128xf8E4M3FN, #s>, %y: tensor<128x64xf8E5M2, #s>, %acc: tensor<64x64xf32, #s>,
+               %p: tensor<64x64x!blk.ptr<f32>, #s>)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %d = blk.dot %x, %y, %acc : tensor<64x128xf8E4M3FN, #s> * tensor<128x64xf8E5M2, #s> -> tensor<64x64xf32, #s>
+  blk.store %p, %d : tensor<64x64x!blk.ptr<f32>, #s>
+  return
+}
+
 // precision "tf32x3": each operand split into a tf32 part (the bits tf32
 // keeps) and the rest, three wgmmas chained on one accumulator, the small
 // products first: a_lo b_hi, a_hi b_lo, a_hi b_hi.

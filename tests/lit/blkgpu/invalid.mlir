@@ -194,7 +194,7 @@ func.func @wgmma_blocked_acc(%a: !blkgpu.memdesc<64x64xf16, #nv>, %b: !blkgpu.me
 #m = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
 func.func @wgmma_i16(%a: !blkgpu.memdesc<64x64xi16, #nv>, %b: !blkgpu.memdesc<64x64xi16, #nv>,
                      %acc: tensor<64x64xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
-  // expected-error @+1 {{operands must be f16, bf16, f32 (read as tf32) or i8, got 'i16'}}
+  // expected-error @+1 {{operands must be f16, bf16, f32 (read as tf32), fp8 or i8, got 'i16'}}
   %d = blkgpu.wgmma %a, %b, %acc : !blkgpu.memdesc<64x64xi16, #nv>, !blkgpu.memdesc<64x64xi16, #nv>, tensor<64x64xf32, #m> -> tensor<64x64xf32, #m>
   return
 }

@@ -408,8 +408,26 @@ func.func @dot_mixed(%a: tensor<16x16xf16>, %b: tensor<16x16xbf16>, %c: tensor<1
 // -----
 
 func.func @dot_input_type(%a: tensor<16x16xi32>, %c: tensor<16x16xi32>) {
-  // expected-error @below {{input element type must be f16, bf16, f32 or i8, got 'i32'}}
+  // expected-error @below {{input element type must be f16, bf16, f32, f8E4M3FN, f8E5M2 or i8, got 'i32'}}
   %0 = blk.dot %a, %a, %c : tensor<16x16xi32> * tensor<16x16xi32> -> tensor<16x16xi32>
+  return
+}
+
+// -----
+
+// Two fp8 kinds may meet (wgmma has e4m3 x e5m2); fp8 with another type not.
+func.func @dot_fp8_mixed(%a: tensor<16x32xf8E4M3FN>, %b: tensor<32x16xf8E5M2>, %h: tensor<32x16xf16>, %c: tensor<16x16xf32>) {
+  %0 = blk.dot %a, %b, %c : tensor<16x32xf8E4M3FN> * tensor<32x16xf8E5M2> -> tensor<16x16xf32>
+  // expected-error @below {{a and b element types differ: 'f8E4M3FN' vs 'f16'}}
+  %1 = blk.dot %a, %h, %c : tensor<16x32xf8E4M3FN> * tensor<32x16xf16> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @dot_fp8_acc(%a: tensor<16x32xf8E4M3FN>, %c: tensor<16x16xf16>, %b: tensor<32x16xf8E4M3FN>) {
+  // expected-error @below {{float inputs need an f32 accumulator, got 'f16'}}
+  %0 = blk.dot %a, %b, %c : tensor<16x32xf8E4M3FN> * tensor<32x16xf8E4M3FN> -> tensor<16x16xf16>
   return
 }
 

@@ -82,7 +82,7 @@ TEST(Manifest, DefaultsThreadsFromWarps) {
 
 TEST(Manifest, TypeSpellings) {
   for (const char *t : {"i1", "i8", "i16", "i32", "i64", "u8", "u16", "u32",
-                        "u64", "f16", "bf16", "f32", "f64"}) {
+                        "u64", "f16", "bf16", "f32", "f64", "f8e4m3", "f8e5m2"}) {
     std::optional<ParamType> s = parseParamType(t);
     ASSERT_TRUE(s) << t;
     EXPECT_EQ(formatParamType(*s), t);
@@ -94,6 +94,8 @@ TEST(Manifest, TypeSpellings) {
   EXPECT_FALSE(parseParamType("f8"));
   EXPECT_FALSE(parseParamType("**f32"));
   EXPECT_EQ(scalarKindSize(ScalarKind::BF16), 2u);
+  EXPECT_EQ(scalarKindSize(ScalarKind::F8E4M3), 1u);
+  EXPECT_TRUE(isFloatKind(ScalarKind::F8E5M2));
 }
 
 TEST(Manifest, RefusesMalformedJson) {

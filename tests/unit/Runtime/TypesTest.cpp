@@ -51,4 +51,19 @@ TEST(TypesTest, Bfloat16) {
   EXPECT_TRUE(std::isnan(blk::toFloat(blk::toBfloat16(NAN))));
 }
 
+// The host fp8 conversions round and saturate as `as f8e4m3` does on the GPU
+// (cvt.rn.satfinite); the compiler's unit tests cover every code.
+TEST(TypesTest, Float8) {
+  EXPECT_EQ(blk::toFloat8E4M3(1.0f).bits, 0x38);
+  EXPECT_EQ(blk::toFloat8E4M3(1.0625f).bits, 0x38); // tie: even
+  EXPECT_EQ(blk::toFloat8E4M3(1000.0f).bits, 0x7E); // saturates to 448
+  EXPECT_EQ(blk::toFloat8E4M3(-INFINITY).bits, 0xFE);
+  EXPECT_EQ(blk::toFloat(blk::float8_e4m3{0x7E}), 448.0f);
+  EXPECT_TRUE(std::isnan(blk::toFloat(blk::toFloat8E4M3(NAN))));
+  EXPECT_EQ(blk::toFloat8E5M2(1.0f).bits, 0x3C);
+  EXPECT_EQ(blk::toFloat8E5M2(1e6f).bits, 0x7B); // saturates to 57344
+  EXPECT_EQ(blk::toFloat(blk::float8_e5m2{0x7C}), INFINITY);
+  EXPECT_EQ(blk::toFloat(blk::float8_e5m2{0x01}), std::ldexp(1.0f, -16));
+}
+
 } // namespace

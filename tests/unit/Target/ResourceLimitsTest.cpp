@@ -101,7 +101,7 @@ TEST_F(OmittedEntriesTest, AKernelWithNoConfigLeftIsAnError) {
   ASSERT_TRUE(static_cast<bool>(err));
   EXPECT_EQ(llvm::toString(std::move(err)),
             "kernel `mm`: every config is over a resource limit of the target, so none is left "
-            "to build");
+            "to build (r)");
 }
 
 TEST_F(OmittedEntriesTest, ProgressLinesNameTheKernelAndConfig) {

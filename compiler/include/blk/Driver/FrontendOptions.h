@@ -26,6 +26,11 @@ struct FrontendOptions {
   unsigned maxErrors = 20;
   /// `-Werror`.
   bool warningsAsErrors = false;
+  /// The oldest `--arch` of a build (`sm_80`) and its SM version (80); empty
+  /// and 0 when not building (check, run, the language server): what needs
+  /// a newer GPU (fp8) is then reported at the source.
+  std::string oldestArch;
+  unsigned oldestSm = 0;
   /// Run Sema after parsing (off: parse only).
   bool runSema = true;
   /// Parser limits.

@@ -307,6 +307,14 @@ def Blk_DotOp : Blk_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   }];
   let arguments = (ins Blk_Tensor:$a, Blk_Tensor:$b, Blk_Tensor:$acc,
                        OptionalAttr<StrAttr>:$precision);
+  let extraClassDeclaration = [{
+    /// Whether tensor cores may read the inputs as tf32 ("tf32", or the
+    /// three tf32 products of "tf32x3"); false for "ieee" and non-f32 inputs.
+    bool allowsTf32() {
+      std::optional<::llvm::StringRef> p = getPrecision();
+      return p && (*p == "tf32" || *p == "tf32x3");
+    }
+  }];
   let results = (outs Blk_Tensor:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` type($a) `*` type($b) `->` type($result)

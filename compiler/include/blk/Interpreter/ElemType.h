@@ -20,15 +20,17 @@ namespace blk::interp {
 
 /// Element kinds of IR values. Unsigned blk types are the signless integers
 /// of the same width; `Ptr` is a `!blk.ptr<T>` (see Memory.h for encoding).
-enum class ElemKind : uint8_t { I1, I8, I16, I32, I64, F16, BF16, F32, F64, Ptr };
+enum class ElemKind : uint8_t { I1, I8, I16, I32, I64, F16, BF16, F32, F64, Ptr, F8E4M3, F8E5M2 };
 
-/// True for f16, bf16, f32, f64. (Inline: called per element in hot loops.)
+/// True for f16, bf16, f32, f64 and the fp8 kinds. (Inline: called per
+/// element in hot loops.)
 inline bool isFloatKind(ElemKind k) {
-  return k == ElemKind::F16 || k == ElemKind::BF16 || k == ElemKind::F32 || k == ElemKind::F64;
+  return k == ElemKind::F16 || k == ElemKind::BF16 || k == ElemKind::F32 || k == ElemKind::F64 ||
+         k == ElemKind::F8E4M3 || k == ElemKind::F8E5M2;
 }
 /// Bit width (i1 is 1, Ptr is 64).
 inline unsigned bitWidth(ElemKind k) {
-  constexpr unsigned kWidths[] = {1, 8, 16, 32, 64, 16, 16, 32, 64, 64};
+  constexpr unsigned kWidths[] = {1, 8, 16, 32, 64, 16, 16, 32, 64, 64, 8, 8};
   return kWidths[unsigned(k)];
 }
 /// Bytes one element takes in a buffer (i1 takes one byte).
@@ -43,7 +45,7 @@ struct DataType {
   bool isUnsigned = false;
   bool operator==(const DataType &) const = default;
 };
-/// Parses "i1".."f64", "u8".."u64", "bool"; nullopt otherwise.
+/// Parses "i1".."f64", "u8".."u64", "bool", "f8e4m3", "f8e5m2"; nullopt otherwise.
 std::optional<DataType> parseDataType(std::string_view s);
 /// The blk spelling of `t` ("u32", "f16").
 std::string dataTypeName(DataType t);
@@ -52,7 +54,7 @@ std::string dataTypeName(DataType t);
 double roundToF16(double x);
 /// Rounds `x` to the nearest bf16 value (ties to even, overflow to inf).
 double roundToBF16(double x);
-/// Rounds `x` to the float kind `k` (f64: unchanged).
+/// Rounds `x` to the float kind `k` (f64: unchanged; fp8 saturates, blk/Support/Fp8.h).
 double roundFloat(ElemKind k, double x);
 
 /// IEEE binary16 bits of `x` after rounding it to f16.

@@ -87,6 +87,9 @@ struct SemaOptions {
   /// read or parsed (the callee has reported why). The returned module must
   /// outlive the SemaResult. Without a loader every import is an error.
   std::function<const ast::Module *(const std::string &path)> loadModule;
+  /// The oldest GPU the build targets (`sm_80`, 80); empty / 0: any.
+  std::string oldestArch;
+  unsigned oldestSm = 0;
 };
 
 /// What a name (NameExpr, or the MemberExpr `math.gelu`) refers to.

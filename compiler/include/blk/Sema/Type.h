@@ -1,7 +1,8 @@
 //===- Type.h - blk value types, broadcasting and promotion -----*- C++ -*-===//
 //
 // The type model of LANGUAGE.md §3, independent of the AST:
-//   - scalars `i1 i8 i16 i32 i64 u8 u16 u32 u64 f16 bf16 f32 f64` (`bool` = i1),
+//   - scalars `i1 i8 i16 i32 i64 u8 u16 u32 u64 f16 bf16 f32 f64` (`bool` = i1)
+//     and the 8-bit storage floats `f8e4m3 f8e5m2`,
 //   - pointers `*T` to a scalar T (global memory, 64-bit),
 //   - blocks: an element (scalar or pointer) and a shape of rank 1..4 whose
 //     dimensions are compile-time powers of two, at most 2^20 elements.
@@ -22,11 +23,16 @@ namespace blk::sema {
 
 /// Element kinds of LANGUAGE.md §3.
 enum class ScalarKind : uint8_t {
-  I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64
+  I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64,
+  F8E4M3, ///< fp8, 4 exponent bits, 3 mantissa bits, no infinities (OCP E4M3)
+  F8E5M2  ///< fp8, 5 exponent bits, 2 mantissa bits (OCP E5M2)
 };
 
-/// True for f16, bf16, f32, f64.
+/// True for f16, bf16, f32, f64 and the fp8 kinds.
 bool isFloat(ScalarKind k);
+/// True for f8e4m3 and f8e5m2: floats that are loaded, stored, converted
+/// and multiplied by `dot`, but not computed with (docs/language.md §10.9).
+bool isFp8(ScalarKind k);
 /// True for every integer kind, i1 included.
 bool isInteger(ScalarKind k);
 /// True for u8..u64.

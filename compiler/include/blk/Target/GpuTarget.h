@@ -33,6 +33,9 @@ struct GpuTarget {
   bool hasMmaSync() const { return smVersion >= 80; }
   bool hasTma() const { return smVersion >= 90; }
   bool hasWgmma() const { return smVersion == 90 && archSpecific; }
+  /// `cvt` to and from e4m3x2 / e5m2x2. sm_89 has it too, but only from
+  /// PTX 8.1, newer than the ISA blk targets there (ptxas rejects it).
+  bool hasFp8Convert() const { return smVersion >= 90; }
 
   /// The target for an --arch name blkc has already validated (see
   /// target::lookupArch); unknown names get sm_90's limits.

@@ -134,6 +134,12 @@ static llvm::Value *emitMath(Emitter &e, Operation *op, ArrayRef<llvm::Value *> 
   return r;
 }
 
+llvm::Constant *llvmConstant(llvm::Type *type, FloatAttr value) {
+  if (type->isIntegerTy()) // fp8: its bits
+    return llvm::ConstantInt::get(type, value.getValue().bitcastToAPInt());
+  return llvm::ConstantFP::get(type, value.getValue());
+}
+
 llvm::Expected<llvm::Value *> Emitter::emitScalarOp(Operation *op,
                                                     ArrayRef<llvm::Value *> x) {
   llvm::Type *rt = op->getNumResults() ? llvmType(op->getResult(0).getType()) : nullptr;
@@ -151,9 +157,11 @@ llvm::Expected<llvm::Value *> Emitter::emitScalarOp(Operation *op,
     if (auto i = dyn_cast<IntegerAttr>(cst.getValue()))
       return llvm::ConstantInt::get(rt, i.getValue());
     if (auto f = dyn_cast<FloatAttr>(cst.getValue()))
-      return llvm::ConstantFP::get(rt, f.getValue());
+      return llvmConstant(rt, f);
     return fail(op, "has an unsupported constant");
   }
+  if (isFp8Cast(op))
+    return emitFp8Cast(op, x[0]);
   if (op->getDialect()->getNamespace() == "math")
     if (llvm::Value *r = emitMath(*this, op, x))
       return r;

@@ -54,7 +54,7 @@ llvm::Error Emitter::emitAsyncCopyOp(Operation *op) {
     w = std::min(w, smemW);
     while (w > 1 && w * bytes > 16)
       w /= 2;
-    return w * bytes >= 4 ? w : 1u;
+    return w;
   };
   unsigned proven = fit(provenVectorWidth(op, *v, masked));
   unsigned w = fit(provenVectorWidth(op, *v, masked, /*trustAlignment=*/false));

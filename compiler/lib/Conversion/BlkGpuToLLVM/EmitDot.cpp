@@ -2,7 +2,7 @@
 //
 // a and b go to shared memory (a's rows padded by one element so that lanes
 // reading a column of a hit distinct banks); then a loop over k updates each
-// accumulator element of this thread with one FMA (f16/bf16 inputs are
+// accumulator element of this thread with one FMA (f16/bf16/fp8 inputs are
 // widened to f32, i8 to i32). The MMA path (mma.sync / wgmma) replaces this
 // with an MMA layout for acc. Test: codegen/dot-fma.mlir.
 //
@@ -25,7 +25,10 @@ llvm::Error Emitter::emitDot(Operation *op) {
     return fail(op, "has an operand without a distributed layout");
   int64_t k = va->shape[1], n = vb->shape[1];
   Type inType = cast<RankedTensorType>(dot.getA().getType()).getElementType();
-  llvm::Type *inTy = llvmType(inType);
+  Type bType = cast<RankedTensorType>(dot.getB().getType()).getElementType();
+  llvm::Type *inTy = llvmType(inType); // fp8 a and b may differ, but both are i8
+  if (isFp8Type(inType) && !target.hasFp8Convert())
+    return fail(op, "multiplies fp8, which needs --arch sm_90 or newer");
   llvm::Type *accTy = llvmType(cast<RankedTensorType>(dot.getAcc().getType()).getElementType());
   int64_t aStride = getDotAStride(op);
   std::optional<ScratchArrays> scratch = getDotScratch(op);
@@ -76,7 +79,9 @@ llvm::Error Emitter::emitDot(Operation *op) {
   }
   b.CreateCondBr(b.CreateICmpULT(kk, i32(k)), body, exit);
   b.SetInsertPoint(body);
-  auto widen = [&](llvm::Value *x) -> llvm::Value * {
+  auto widen = [&](llvm::Value *x, Type type) -> llvm::Value * {
+    if (isFp8Type(type))
+      x = b.CreateFPExt(fp8ToHalf(x, type), b.getFloatTy());
     if (accTy->isFloatingPointTy())
       return x->getType() == accTy ? x : b.CreateFPExt(x, accTy);
     return b.CreateSExt(x, accTy);
@@ -84,11 +89,11 @@ llvm::Error Emitter::emitDot(Operation *op) {
   SmallVector<llvm::Value *> av, bvals;
   for (llvm::Value *r : rows) {
     llvm::Value *idx = b.CreateAdd(b.CreateMul(r, i32(aStride)), kk);
-    av.push_back(widen(b.CreateLoad(inTy, smemPtr(inTy, idx, aOffset))));
+    av.push_back(widen(b.CreateLoad(inTy, smemPtr(inTy, idx, aOffset)), inType));
   }
   for (llvm::Value *c : cols) {
     llvm::Value *idx = b.CreateAdd(b.CreateMul(kk, i32(n)), c);
-    bvals.push_back(widen(b.CreateLoad(inTy, smemPtr(inTy, idx, bOffset))));
+    bvals.push_back(widen(b.CreateLoad(inTy, smemPtr(inTy, idx, bOffset)), bType));
   }
   Elems next;
   for (unsigned i = 0; i < phis.size(); ++i) {

@@ -51,6 +51,8 @@ llvm::Type *Emitter::llvmType(Type type) {
     return b.getHalfTy();
   if (type.isBF16())
     return b.getBFloatTy();
+  if (isFp8Type(type)) // LLVM 19 has no fp8 type: the bits
+    return b.getInt8Ty();
   if (type.isF32())
     return b.getFloatTy();
   if (type.isF64())

@@ -146,7 +146,7 @@ static Elems emitDenseTable(Emitter &e, DenseElementsAttr dense,
       items.push_back(llvm::ConstantInt::get(memTy, i.getValue().zextOrTrunc(
                                                         memTy->getIntegerBitWidth())));
     else
-      items.push_back(llvm::ConstantFP::get(memTy, cast<FloatAttr>(a).getValue()));
+      items.push_back(llvmConstant(memTy, cast<FloatAttr>(a)));
   }
   auto *arrTy = llvm::ArrayType::get(memTy, items.size());
   auto *table = new llvm::GlobalVariable(
@@ -186,7 +186,7 @@ llvm::Error Emitter::emitShapeOp(Operation *op) {
     if (auto i = dyn_cast<IntegerAttr>(a))
       c = llvm::ConstantInt::get(llvmType(elemType), i.getValue());
     else
-      c = llvm::ConstantFP::get(llvmType(elemType), cast<FloatAttr>(a).getValue());
+      c = llvmConstant(llvmType(elemType), cast<FloatAttr>(a));
     set(result, Elems(dst->numElems(), c));
     return llvm::Error::success();
   }

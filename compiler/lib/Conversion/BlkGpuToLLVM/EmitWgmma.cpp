@@ -68,7 +68,16 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
   if (!wide && (!a->kMajor || !bOp->kMajor))
     return fail(op, "reads 32- or 8-bit operands that are not K-major (wgmma transposes only "
                     "16-bit ones)");
-  std::string ty = elem.isF16() ? "f16" : elem.isBF16() ? "bf16" : elem.isF32() ? "tf32" : "s8";
+  auto ptxType = [](Type t) -> std::string {
+    return t.isF16()           ? "f16"
+           : t.isBF16()        ? "bf16"
+           : t.isF32()         ? "tf32"
+           : t.isFloat8E4M3FN() ? "e4m3"
+           : t.isFloat8E5M2()  ? "e5m2"
+                               : "s8";
+  };
+  // fp8 a and b may be of different kinds (e4m3 x e5m2 forms exist).
+  std::string types = ptxType(elem) + "." + ptxType(bType.getElementType());
   std::string accTy = elem.isInteger(8) ? "s32" : "f32";
   llvm::Type *accElem = elem.isInteger(8) ? b.getInt32Ty() : b.getFloatTy();
   int64_t k = aType.getShape()[1];
@@ -117,7 +126,7 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
         for (unsigned j = 0; j < outs.size(); ++j)
           list += (j ? ", " : "") + outs[j];
         ptx.line("{ .reg .pred p; setp.ne.b32 p, " + one + ", 0;");
-        ptx.line("wgmma.mma_async.sync.aligned." + shape + "." + accTy + "." + ty + "." + ty +
+        ptx.line("wgmma.mma_async.sync.aligned." + shape + "." + accTy + "." + types +
                  " {" + list + "}, " + da + ", " + db + ", p" + scales + transpose + "; }");
         ptx.clobberMemory();
         ptx.emit(/*hasSideEffects=*/true);

@@ -26,6 +26,13 @@ namespace blk::gpu {
 
 using Elems = llvm::SmallVector<llvm::Value *, 4>;
 
+/// f8e4m3 / f8e5m2 (held as i8 in LLVM IR; EmitFp8.cpp).
+bool isFp8Type(mlir::Type type);
+/// A float constant of `type` (an fp8 one, held as i8, as its bits).
+llvm::Constant *llvmConstant(llvm::Type *type, mlir::FloatAttr value);
+/// An arith.extf / arith.truncf with an fp8 side (emitted by emitFp8Cast).
+bool isFp8Cast(mlir::Operation *op);
+
 /// Elements per global access that `op`'s recorded hints prove for a
 /// pointer block in layout `v` (EmitMemory.cpp; 1 when nothing is proven).
 /// Without `trustAlignment`, 16-byte alignment is assumed (to be tested at
@@ -123,6 +130,10 @@ public:
   llvm::Expected<llvm::Value *> emitScalarOp(mlir::Operation *op,
                                              llvm::ArrayRef<llvm::Value *> operands);
   llvm::Error emitElementwise(mlir::Operation *op);
+  /// One element of an isFp8Cast op (PTX cvt, sm_90+).
+  llvm::Expected<llvm::Value *> emitFp8Cast(mlir::Operation *op, llvm::Value *x);
+  /// fp8 bits (i8) -> half, exact (`cvt.rn.f16x2.e4m3x2`, sm_90+).
+  llvm::Value *fp8ToHalf(llvm::Value *bits, mlir::Type fp8);
   llvm::Error emitShapeOp(mlir::Operation *op);
   llvm::Error emitMemoryOp(mlir::Operation *op);
   llvm::Error emitAtomic(mlir::Operation *op);

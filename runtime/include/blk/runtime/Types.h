@@ -31,7 +31,9 @@ enum class ScalarKind : uint8_t {
   F16,
   BF16,
   F32,
-  F64
+  F64,
+  F8E4M3, ///< fp8 (OCP E4M3): a buffer element type; blk::float8_e4m3
+  F8E5M2  ///< fp8 (OCP E5M2): a buffer element type; blk::float8_e5m2
 };
 
 /// A runtime parameter's type: a scalar, or a pointer to one (`*f32`).
@@ -50,7 +52,7 @@ const char *scalarKindName(ScalarKind kind);
 unsigned scalarKindSize(ScalarKind kind);
 bool isIntegerKind(ScalarKind kind); ///< i1..u64
 bool isSignedKind(ScalarKind kind);  ///< i8..i64 (not i1)
-bool isFloatKind(ScalarKind kind);   ///< f16, bf16, f32, f64
+bool isFloatKind(ScalarKind kind);   ///< f16, bf16, f32, f64, f8e4m3, f8e5m2
 /// Parses a blk type spelling ("i32", "*f32", "bool"); nullopt if unknown.
 std::optional<ParamType> parseParamType(std::string_view spelling);
 /// The blk spelling of a type: "*f32".
@@ -65,12 +67,27 @@ struct bfloat16 {
   uint16_t bits = 0;
 };
 
+/// fp8 values (the elements of `*f8e4m3` / `*f8e5m2` buffers), bit-exact.
+struct float8_e4m3 {
+  uint8_t bits = 0;
+};
+struct float8_e5m2 {
+  uint8_t bits = 0;
+};
+
 /// Host conversions for filling and checking 16-bit buffers: round to
 /// nearest even (subnormals included), overflow to infinity, NaN stays NaN.
 half toHalf(float value);
 float toFloat(half value);
 bfloat16 toBfloat16(float value);
 float toFloat(bfloat16 value);
+/// Host conversions for fp8 buffers, as blk's `as f8e4m3` / `as f8e5m2`
+/// convert: round to nearest even and saturate (infinity included) to the
+/// largest finite value, 448 or 57344; NaN stays NaN (docs/language.md §10.9).
+float8_e4m3 toFloat8E4M3(float value);
+float8_e5m2 toFloat8E5M2(float value);
+float toFloat(float8_e4m3 value);
+float toFloat(float8_e5m2 value);
 
 /// One host argument of a checked launch, type-erased: its bits (a pointer's
 /// address or a scalar's value, little-endian in the low bytes), what it is,
@@ -103,6 +120,8 @@ BLK_SCALAR_KIND(blk::half, F16)
 BLK_SCALAR_KIND(blk::bfloat16, BF16)
 BLK_SCALAR_KIND(float, F32)
 BLK_SCALAR_KIND(double, F64)
+BLK_SCALAR_KIND(blk::float8_e4m3, F8E4M3)
+BLK_SCALAR_KIND(blk::float8_e5m2, F8E5M2)
 #undef BLK_SCALAR_KIND
 // `long long` / `unsigned long long` are distinct from int64_t on LP64 Linux.
 template <class T>

@@ -98,12 +98,15 @@ LogicalResult WarpGroupDotOp::verify() {
       b.getShape()[1] != acc.getShape()[1])
     return emitOpError() << "needs a [M, K] x [K, N] + [M, N], got " << a << ", " << b
                          << " and " << acc;
-  if (a.getElementType() != b.getElementType())
-    return emitOpError() << "operands must have one element type, got " << a.getElementType()
-                         << " and " << b.getElementType();
+  auto isFp8 = [](Type t) { return t.isFloat8E4M3FN() || t.isFloat8E5M2(); };
+  if (a.getElementType() != b.getElementType() &&
+      !(isFp8(a.getElementType()) && isFp8(b.getElementType())))
+    return emitOpError() << "operands must have one element type (or two fp8 ones), got "
+                         << a.getElementType() << " and " << b.getElementType();
   Type elem = a.getElementType(), accElem = acc.getElementType();
-  if (!elem.isF16() && !elem.isBF16() && !elem.isF32() && !elem.isInteger(8))
-    return emitOpError() << "operands must be f16, bf16, f32 (read as tf32) or i8, got " << elem;
+  if (!elem.isF16() && !elem.isBF16() && !elem.isF32() && !elem.isInteger(8) && !isFp8(elem))
+    return emitOpError() << "operands must be f16, bf16, f32 (read as tf32), fp8 or i8, got "
+                         << elem;
   if (accElem != (elem.isInteger(8) ? Type(IntegerType::get(getContext(), 32))
                                     : Type(Float32Type::get(getContext()))))
     return emitOpError() << "accumulates " << elem << " in "

@@ -1,8 +1,8 @@
 //===- AccelerateMatmul.cpp - --blkgpu-accelerate-matmul ------------------===//
 //
 // Expects: blkgpu IR from blkgpu-assign-layouts. Guarantees: on a target
-// with wgmma, every blk.dot that wgmma can run (f16/bf16 inputs, f32 ones
-// with precision "tf32", i8 ones with an i32 accumulator) is
+// with wgmma, every blk.dot that wgmma can run (f16/bf16 and fp8 inputs,
+// f32 ones with precision "tf32", i8 ones with an i32 accumulator) is
 //   a, b -> blkgpu.local_alloc into NVMMA-swizzled buffers
 //   acc  -> convert_layout to a version-3 #blkgpu.mma layout
 //   blkgpu.wgmma, then convert_layout back for the dot's users;
@@ -77,10 +77,14 @@ static std::optional<WgmmaPlan> planWgmma(DotOp dot, unsigned numWarps) {
   // f32 inputs run as tf32 where the dot allows it (tf32x3: three tf32
   // products, rewriteDot); ieee stays on the FMA path (exact f32 products).
   // i8 accumulates in i32.
-  bool tf32 = in.isF32() && (dot.getPrecision() == "tf32" || dot.getPrecision() == "tf32x3");
+  bool tf32 = in.isF32() && dot.allowsTf32();
   bool i8 = in.isInteger(8) && accElem.isInteger(32);
   bool f16 = (in.isF16() || in.isBF16()) && accElem.isF32();
-  if (in != bType.getElementType() || !(f16 || tf32 || i8))
+  // fp8 (e4m3 and e5m2, mixed or not) accumulates in f32.
+  auto isFp8 = [](Type t) { return t.isFloat8E4M3FN() || t.isFloat8E5M2(); };
+  Type bIn = bType.getElementType();
+  bool fp8 = isFp8(in) && isFp8(bIn) && accElem.isF32();
+  if ((in != bIn && !fp8) || !(f16 || tf32 || i8 || fp8))
     return std::nullopt;
   unsigned elemBytes = in.getIntOrFloatBitWidth() / 8;
   int64_t instrK = 32 / elemBytes; // one instruction reads 32 bytes of K
@@ -100,7 +104,7 @@ static std::optional<WgmmaPlan> planWgmma(DotOp dot, unsigned numWarps) {
   if (!toLinearLayout(plan.mma, accType.getShape()))
     return std::nullopt;
   // An M-major A is read 64 rows at a time; an N-major B instrN columns.
-  // wgmma transposes only 16-bit operands: tf32 and i8 ones are K-major
+  // wgmma transposes only 16-bit operands: tf32, fp8 and i8 ones are K-major
   // whatever the registers hold (the stores into the buffer then write one
   // element each).
   unsigned aContig = f16 ? contiguousDim(dot.getA()) : 1;

@@ -102,7 +102,7 @@ static BlockedEncodingAttr tf32OperandLayout(BlockedEncodingAttr coalesced,
 /// Applies tf32OperandLayout to the loads that feed a tf32 dot directly.
 static void layoutTf32Operands(func::FuncOp func, unsigned numWarps) {
   func.walk([&](DotOp dot) {
-    if (dot.getPrecision() != "tf32" && dot.getPrecision() != "tf32x3")
+    if (!dot.allowsTf32())
       return;
     for (unsigned kDim : {1u, 0u}) { // A [M, K], then B [K, N]
       auto load = (kDim == 1 ? dot.getA() : dot.getB()).getDefiningOp<LoadOp>();
