@@ -133,9 +133,11 @@ const std::vector<Kind> &kinds() {
       // Integers: exact (any error fails).
       {"i8_nt", "gemm_i8", {"matmul_i8_nt"}, true, false, 0, 0},
       // fp8 e4m3 A x B, B handed over as B^T ([N, K], as Triton's tutorial
-      // does for fp8), f16 out: the products are exact, the tensor cores'
-      // fp8 accumulation is not IEEE-rounded (bench/gemm/README.md).
-      {"fp8", "gemm_fp8", {"matmul_fp8"}, true, false, 1e-2, 5e-3},
+      // does for fp8), f16 out: the products are exact, but the tensor
+      // cores' fp8 accumulation is not IEEE-rounded: at K = 8192 the worst
+      // of all elements is 0.0127 for Triton and for cuBLAS with fast
+      // accumulation alike (measured 2026-12-02), hence 2e-2.
+      {"fp8", "gemm_fp8", {"matmul_fp8"}, true, false, 2e-2, 5e-3},
   };
   return k;
 }

@@ -108,7 +108,7 @@ KINDS = {
     "tf32": (torch.float32, False, False, 1e-2, 5e-3),
     "f16_gelu": (torch.float16, False, True, 4e-3, 2e-3),
     # fp8 e4m3, B handed over as B^T (the tutorial's fp8 case), fp16 out.
-    "fp8": (torch.float8_e4m3fn, True, False, 1e-2, 5e-3),
+    "fp8": (torch.float8_e4m3fn, True, False, 2e-2, 5e-3),
 }
 OUT_DTYPE = {"fp8": torch.float16}  # where the output is not the inputs' type
 TITLES = {
@@ -357,8 +357,6 @@ def tables(res, blk, inspect, sass, cases):
         tcfg = tb["config"] if tb else "-"
         rows.append(f"| {TITLES[kind]} | {shape} | {fmt(bt_)} | {fmt(tt, ran)} | {fmt(ct, ran)} | {ratio(bt_, tt)} "
                     f"| {ratio(bt_, ct)} | {bcfg} | {tcfg} |")
-    rows.append("| fp8 e4m3 (f32 acc) | 8192x8192x8192 | missing | - | - | - | - | blk has no f8 scalar type "
-                "(`blkc check`: error: unknown type `f8e4m3`) | not run |")
     gelu_rows = [x for x in res if x["case"] == "f16_gelu" and x["cublas"]]
     if gelu_rows:
         rows.append("\ncuBLAS for bias + GELU: " + "; ".join(

@@ -58,13 +58,14 @@ for f in "$FAT"/*.fatbin; do
   echo "##### $(basename "$f")"
   cuobjdump --dump-resource-usage "$f"
 done > "$OUT/resources.txt" 2>&1
+# GMMA: wgmma, which SASS names HGMMA (f16, bf16, tf32), IGMMA (i8), QGMMA (fp8).
 awk '/Function :/ { fn = $3; order[++n] = fn }
      fn != "" && /\/\*[0-9a-f]+\*\// {
-       if ($0 ~ /HGMMA/) h[fn]++; if ($0 ~ /HMMA/) m[fn]++; if ($0 ~ /FFMA/) f[fn]++
+       if ($0 ~ /[HIQ]GMMA/) h[fn]++; if ($0 ~ /HMMA/) m[fn]++; if ($0 ~ /FFMA/) f[fn]++
        if ($0 ~ /LDSM/) s[fn]++; if ($0 ~ /LDGSTS/) a[fn]++; if ($0 ~ /UTMALDG/) t[fn]++
        if ($0 ~ /LDL/) ll[fn]++; if ($0 ~ /STL/) sl[fn]++ }
      END { for (i = 1; i <= n; ++i) { fn = order[i]
-       printf "%s HGMMA=%d HMMA=%d FFMA=%d LDSM=%d LDGSTS=%d UTMALDG=%d LDL=%d STL=%d\n", fn,
+       printf "%s GMMA=%d HMMA=%d FFMA=%d LDSM=%d LDGSTS=%d UTMALDG=%d LDL=%d STL=%d\n", fn,
               h[fn], m[fn], f[fn], s[fn], a[fn], t[fn], ll[fn], sl[fn] } }' "$OUT/sass.txt" > "$OUT/sass_counts.txt"
 cat "$OUT/sass_counts.txt"
 gzip -f "$OUT/sass.txt"

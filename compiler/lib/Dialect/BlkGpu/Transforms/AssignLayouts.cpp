@@ -43,6 +43,7 @@ public:
 
 private:
   Attribute preferredFor(ArrayRef<int64_t> shape);
+  Attribute carriedLayout(BlockArgument arg);
   Value convert(Value v, Attribute enc);
   void convertOperand(Operation *op, unsigned idx, Attribute enc);
   void setEncoding(Value v, Attribute enc);
@@ -77,6 +78,27 @@ Attribute LayoutAssigner::preferredFor(ArrayRef<int64_t> shape) {
   return enc;
 }
 
+/// The layout of a loop-carried block: that of a load it is the pointer
+/// of (the first in the body), else of another memory op, else its shape's
+/// preferred one. Two pointer blocks of one shape may want different
+/// layouts (A's tile K-contiguous, Bᵀ's tile handed over through its
+/// strides contiguous along the other dim); by shape alone both would take
+/// the first's, and the other's load would convert its pointers every
+/// iteration and lose its prefetch.
+Attribute LayoutAssigner::carriedLayout(BlockArgument arg) {
+  Operation *best = nullptr;
+  for (OpOperand &use : arg.getUses()) {
+    Operation *op = use.getOwner();
+    if (use.getOperandNumber() != 0 || !memLayouts.count(op))
+      continue;
+    auto rank = [](Operation *o) { return isa<LoadOp>(o) ? 0 : 1; };
+    if (!best || rank(op) < rank(best) ||
+        (rank(op) == rank(best) && op->isBeforeInBlock(best)))
+      best = op;
+  }
+  return best ? memLayouts.lookup(best) : preferredFor(shapeOf(arg));
+}
+
 Value LayoutAssigner::convert(Value v, Attribute enc) {
   if (!isTensor(v) || getEncoding(v.getType()) == enc)
     return v;
@@ -88,7 +110,17 @@ Value LayoutAssigner::convert(Value v, Attribute enc) {
     b.setInsertionPointAfter(def);
   else
     b.setInsertionPointToStart(cast<BlockArgument>(v).getOwner());
-  Value c = b.create<ConvertLayoutOp>(v.getLoc(), withEncoding(v.getType(), enc), v);
+  auto type = cast<RankedTensorType>(withEncoding(v.getType(), enc));
+  // A splat constant is made again in the new layout: nothing moves, and
+  // later passes still see a constant (a load's zero `other`, which lets
+  // blkgpu-pipeline-loops prefetch it).
+  if (auto cst = v.getDefiningOp<arith::ConstantOp>())
+    if (auto dense = dyn_cast<SplatElementsAttr>(cst.getValue())) {
+      Value c = b.create<arith::ConstantOp>(v.getLoc(), type, dense.reshape(type));
+      converted[key] = c;
+      return c;
+    }
+  Value c = b.create<ConvertLayoutOp>(v.getLoc(), type, v);
   converted[key] = c;
   return c;
 }
@@ -244,15 +276,15 @@ LogicalResult LayoutAssigner::visit(Operation *op) {
     return success();
   }
   if (auto loop = dyn_cast<scf::ForOp>(op)) {
-    // A carried block takes its shape's preferred layout (that of the memory
-    // ops), converted once before the loop: a pointer block advanced each
-    // iteration (`a_ptrs += BK`) then feeds its load without a conversion
-    // per iteration.
+    // A carried block takes the layout of the memory op it points for, or
+    // its shape's preferred one (carriedLayout), converted once before the
+    // loop: a pointer block advanced each iteration (`a_ptrs += BK`) then
+    // feeds its load without a conversion per iteration.
     for (auto [i, arg, res] : llvm::enumerate(loop.getRegionIterArgs(), loop.getResults())) {
       Value init = loop.getInitArgs()[i];
       if (!isTensor(init))
         continue;
-      Attribute enc = preferredFor(shapeOf(init));
+      Attribute enc = carriedLayout(arg);
       loop.getInitArgsMutable()[i].assign(convert(init, enc));
       setEncoding(arg, enc);
       setEncoding(res, enc);
