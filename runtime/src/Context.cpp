@@ -91,6 +91,19 @@ void Context::synchronize() const {
   impl_->check(impl_->api->cuCtxSynchronize(), "device synchronisation failed");
 }
 
+int Context::deviceCount(const std::string &driverLibrary) {
+  std::unique_ptr<detail::DriverApi> api = detail::DriverApi::load(driverLibrary);
+  int count = 0;
+  CUresult r = api->cuInit(0);
+  if (r == CUDA_SUCCESS)
+    r = api->cuDeviceGetCount(&count);
+  if (r == CUDA_ERROR_NO_DEVICE)
+    return 0;
+  if (r != CUDA_SUCCESS)
+    throw Error("cannot count CUDA devices", "", int(r), api->errorName(r), api->errorString(r));
+  return count;
+}
+
 uint64_t Context::allocate(size_t bytes) const {
   impl_->makeCurrent();
   CUdeviceptr p = 0;
@@ -214,7 +227,7 @@ void Event::record() {
   ctx_->check(ctx_->api->cuEventRecord(event_, nullptr), "event record failed");
 }
 
-void Event::record(const Stream &stream) {
+void Event::record(StreamRef stream) {
   ctx_->makeCurrent();
   ctx_->check(ctx_->api->cuEventRecord(event_, stream.handle()),
               "event record failed");

@@ -18,6 +18,16 @@ TEST(Context, MissingDriverIsAClearError) {
   }
 }
 
+TEST(Context, DeviceCountWithoutADriverIsTheSameError) {
+  try {
+    blk::Context::deviceCount("libblk-no-such-driver.so.1");
+    FAIL() << "a device count without a driver";
+  } catch (const blk::Error &e) {
+    EXPECT_STREQ(e.what(),
+                 "blk: no CUDA driver: libblk-no-such-driver.so.1 not found");
+  }
+}
+
 TEST(Context, LibraryWithoutDriverSymbolsIsRefused) {
   blk::ContextOptions options;
   options.driverLibrary = "libm.so.6"; // loads, but is no CUDA driver

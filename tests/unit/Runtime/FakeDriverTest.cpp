@@ -92,6 +92,10 @@ TEST_F(FakeDriver, NoDeviceAndBadOrdinal) {
             "blk: no CUDA device 3: 1 device(s) present");
 }
 
+TEST_F(FakeDriver, DeviceCountAsksTheDriver) {
+  EXPECT_EQ(Context::deviceCount(BLK_FAKE_CUDA), 1); // the fake has one device
+}
+
 TEST_F(FakeDriver, LaunchPassesGridBlockAndArguments) {
   BLK_REQUIRE_FIXTURE("kernels");
   Context ctx = open();
@@ -123,6 +127,19 @@ TEST_F(FakeDriver, LaunchPassesGridBlockAndArguments) {
   EXPECT_EQ(l.grid[0], 7u);
   EXPECT_EQ(l.grid[1], 3u);
   EXPECT_EQ(l.stream, stream.handle());
+
+  // A stream blk does not own (a cudaStream_t, torch's current stream) goes
+  // through StreamRef, with a grid too, in either order.
+  auto *foreign = reinterpret_cast<CUstream_st *>(uintptr_t(0x5eed0));
+  mod.kernel("fill2d").launch(StreamRef(foreign), out, 100, 65);
+  EXPECT_EQ(last().stream, static_cast<void *>(foreign));
+  mod.kernel("no_grid").launch(Grid{2, 1, 1}, StreamRef(foreign), DevicePtr<int32_t>(out.address()));
+  EXPECT_EQ(last().stream, static_cast<void *>(foreign));
+  EXPECT_EQ(last().grid[0], 2u);
+  mod.kernel("fill2d").launch(StreamRef(stream), out, 100, 65);
+  EXPECT_EQ(last().stream, stream.handle());
+  mod.kernel("fill2d").launch(StreamRef(), out, 100, 65);
+  EXPECT_EQ(last().stream, nullptr);
 
   mod.kernel("no_grid").launch(Grid{6, 2, 3},
                                DevicePtr<int32_t>(out.address()));

@@ -3,9 +3,12 @@
 //
 // blk::Context opens the CUDA driver (libcuda.so.1, loaded at run time so
 // programs start on machines without one), picks a device and retains its
-// primary context. It is a cheap shared handle: copies refer to the same
-// context, and modules and buffers keep it alive. Public header: C++17,
-// no CUDA headers (driver handles are forward-declared).
+// primary context: the same context the CUDA runtime (cudaMalloc,
+// cudaStreamCreate) and PyTorch use on that device, so their memory and
+// streams work with blk launches (StreamRef, DevicePtr). It is a cheap
+// shared handle: copies refer to the same context, and modules and buffers
+// keep it alive. Public header: C++17, no CUDA headers (driver handles are
+// forward-declared).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -52,6 +55,11 @@ class Context {
 public:
   explicit Context(int device = 0);
   explicit Context(const ContextOptions &options);
+
+  /// The number of CUDA devices the driver sees (open one Context per
+  /// device: ordinals 0 .. deviceCount() - 1). Throws blk::Error when there
+  /// is no driver.
+  static int deviceCount(const std::string &driverLibrary = "libcuda.so.1");
 
   /// The device's properties.
   const DeviceInfo &device() const;
@@ -104,6 +112,27 @@ private:
   CUstream_st *stream_ = nullptr;
 };
 
+/// A stream blk does not own: a CUstream, a cudaStream_t (the same handle:
+/// `struct CUstream_st *`), PyTorch's current stream
+/// (`at::cuda::getCurrentCUDAStream().stream()`), or a blk::Stream. Accepted
+/// wherever a blk::Stream is (a leading launch() argument, Event::record);
+/// the default-constructed one is the default stream. The stream must
+/// belong to the launching Context's device and outlive the work on it.
+/// Launches on a stream being captured (cudaStreamBeginCapture) are
+/// recorded into the graph like any other kernel node.
+class StreamRef {
+public:
+  StreamRef() = default;
+  StreamRef(CUstream_st *stream) : stream_(stream) {}
+  StreamRef(const Stream &stream) : stream_(stream.handle()) {}
+
+  /// The driver's handle (null: the default stream).
+  CUstream_st *handle() const { return stream_; }
+
+private:
+  CUstream_st *stream_ = nullptr;
+};
+
 /// A CUDA event, for timing device work.
 class Event {
 public:
@@ -116,8 +145,8 @@ public:
 
   /// Records the event on the default stream.
   void record();
-  /// Records the event on `stream`.
-  void record(const Stream &stream);
+  /// Records the event on `stream` (a blk::Stream converts).
+  void record(StreamRef stream);
   /// Waits until the event has happened.
   void synchronize() const;
   /// Milliseconds from `start` to this event (both recorded and complete).

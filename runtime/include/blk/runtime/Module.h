@@ -75,6 +75,7 @@ public:
   }
 
   /// Launches with checked arguments. Leading blk::Grid and/or blk::Stream
+  /// (or blk::StreamRef: a stream from the CUDA runtime or PyTorch)
   /// arguments choose the grid (default: @grid) and stream (default stream).
   template <class... Args> void launch(Args &&...args) const {
     launchWith(LaunchOptions{}, std::forward<Args>(args)...);
@@ -104,7 +105,7 @@ private:
     if constexpr (std::is_same_v<F, Grid>) {
       options.grid = &first;
       launchWith(options, std::forward<Rest>(rest)...);
-    } else if constexpr (std::is_same_v<F, Stream>) {
+    } else if constexpr (std::is_same_v<F, Stream> || std::is_same_v<F, StreamRef>) {
       options.stream = first.handle();
       launchWith(options, std::forward<Rest>(rest)...);
     } else {
