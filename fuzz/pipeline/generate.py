@@ -17,6 +17,9 @@ from values import random_scalar, random_values
 
 SAME_SIZE = {1: ["i8", "u8"], 2: ["i16", "u16", "f16", "bf16"], 4: ["i32", "u32", "f32"],
              8: ["i64", "u64", "f64"]}
+# Every scalar type spelling (docs/language.md §3), which no binding may take.
+SCALAR_TYPE_NAMES = {"i1", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "bf16",
+                     "f32", "f64", "f8e4m3", "f8e5m2", "bool"}
 LOAD_CACHE = ["", "ca", "cg", "cs", "lu", "cv", ".cg"]
 STORE_CACHE = ["", "wb", "cg", "cs", "wt", ".wt"]
 
@@ -34,9 +37,14 @@ class Gen:
 
     # -- bookkeeping -----------------------------------------------------
     def fresh(self, prefix):
-        n = self.names.get(prefix, 0)
-        self.names[prefix] = n + 1
-        return "%s%d" % (prefix, n)
+        # Never a scalar type's name (`i1`, `i8`, `i16`...): a binding so
+        # named hides the type, and `zeros(shape, i1)` would mean the binding.
+        while True:
+            n = self.names.get(prefix, 0)
+            self.names[prefix] = n + 1
+            name = "%s%d" % (prefix, n)
+            if name not in SCALAR_TYPE_NAMES:
+                return name
 
     def emit(self, kind, **fields):
         for name, v in fields.items():

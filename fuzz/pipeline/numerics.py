@@ -381,7 +381,10 @@ def unpack(t, data):
         return list(struct.unpack("<%df" % n, struct.pack("<%dI" % n, *[h << 16 for h in halves])))
     values = list(struct.unpack("<%d%s" % (n, _PACK[t]), data))
     if t == "i1":
-        values = [v & 1 for v in values]
+        # A byte read as i1 is true when nonzero (the GPU's load compares
+        # with 0, as Triton's does; found by the fuzzer with an i8 buffer
+        # read through a `*i1` cast, where `& 1` said 2 was false).
+        values = [1 if v else 0 for v in values]
     return values
 
 

@@ -23,6 +23,6 @@ cmake -S "$ROOT" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release \
 cmake --build "$B" -j "$(nproc)" --target blkrt > "$OUT/build.log" 2>&1 ||
   { grep -E "error|FAILED" "$OUT/build.log" | head -30; exit 1; }
 lib=$(dirname "$(find "$B" -name 'libblkrt.so' | head -1)")
-python3 "$ROOT/samples/torch/softmax_torch.py" --fatbin "$FATBIN" \
+PYTHONUNBUFFERED=1 python3 -X faulthandler "$ROOT/samples/torch/softmax_torch.py" --fatbin "$FATBIN" \
   --include "$ROOT/runtime/include" --lib "$lib" --json "$OUT/torch.json" 2>&1 | tee "$OUT/torch.log"
 exit "${PIPESTATUS[0]}"

@@ -33,7 +33,7 @@ private:
 
   bool has(size_t i) const;
   SourceRange range(size_t i) const;
-  void badArg(size_t i, const std::string &expected);
+  void badArg(size_t i, const std::string &expected, const std::string &hint = "");
   void checkOptionArg(size_t i, std::initializer_list<const char *> allowed);
   bool warnReluHabit();
   bool requireValue(size_t i, bool allowPointer);

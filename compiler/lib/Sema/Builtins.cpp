@@ -130,10 +130,12 @@ SourceRange BuiltinChecker::range(size_t i) const {
   return has(i) ? args[i]->value->getRange() : call->getRange();
 }
 
-void BuiltinChecker::badArg(size_t i, const std::string &expected) {
+void BuiltinChecker::badArg(size_t i, const std::string &expected, const std::string &hint) {
   const Signature &sig = signatures().at(name);
-  a.report(DiagId::sema_arg_type, range(i),
-           {sig.params[i], name, expected, infos[i].type.str()});
+  DiagBuilder d = a.report(DiagId::sema_arg_type, range(i),
+                           {sig.params[i], name, expected, infos[i].type.str()});
+  if (!hint.empty())
+    d.note(DiagId::note_sema_hint, SourceRange(), {hint});
 }
 
 bool BuiltinChecker::requireValue(size_t i, bool allowPointer) {
@@ -377,7 +379,13 @@ ExprInfo BuiltinChecker::creation() {
   std::optional<Shape> shape = shapeArg(0);
   const Type &dt = infos[dtypeIndex].type;
   if (!dt.isDType()) {
-    badArg(dtypeIndex, "a scalar type such as `f32`");
+    // `for i1 in …` or `let f32 = …` hides the type of that name.
+    std::string hint;
+    if (auto *n = ast::dyn_cast<ast::NameExpr>(args[dtypeIndex]->value))
+      if (parseScalarKind(n->name))
+        hint = "`" + n->name + "` here is a binding, which hides the scalar type `" + n->name +
+               "`; rename the binding";
+    badArg(dtypeIndex, "a scalar type such as `f32`", hint);
     return out;
   }
   if (name == "full" && !(infos[1].type.isScalar()))
