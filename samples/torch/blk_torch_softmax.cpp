@@ -17,6 +17,7 @@
 
 #include <map>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 
 namespace {
@@ -48,7 +49,9 @@ blk::Kernel kernelFor(blk::Module &mod, int64_t cols) {
     for (const blk::ConfigValue &v : spec.config)
       if (v.name == "BLOCK" && v.intValue >= cols && (!best || v.intValue < best))
         best = v.intValue;
-  TORCH_CHECK(best, "blk softmax: rows of ", cols, " elements are longer than every BLOCK");
+  if (!best) // a plain exception: torch turns it into a Python ValueError
+    throw std::invalid_argument("blk softmax: rows of " + std::to_string(cols) +
+                                " elements are longer than every BLOCK");
   return k.with("BLOCK", best);
 }
 

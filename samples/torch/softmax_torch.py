@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 
@@ -69,23 +70,47 @@ def max_rel_err(got, x):
     return ((got.double() - ref).abs() / ref.abs().clamp_min(1e-30)).max().item()
 
 
+def build_extension(args):
+    ext_dir = os.path.join(tempfile.gettempdir(), "blk-torch-ext")  # shared with the children
+    os.makedirs(ext_dir, exist_ok=True)
+    return torch.utils.cpp_extension.load(
+        "blk_softmax", [os.path.join(HERE, "blk_torch_softmax.cpp")],
+        extra_include_paths=[os.path.abspath(args.include)],
+        extra_ldflags=[f"-L{os.path.abspath(args.lib)}", "-lblkrt",
+                       f"-Wl,-rpath,{os.path.abspath(args.lib)}"],
+        with_cuda=True, build_directory=ext_dir, verbose=False)
+
+
+def refusal(args):
+    """One refused call; exit 0 when it raised a Python exception."""
+    ext = build_extension(args)
+    ext.load(os.path.abspath(args.fatbin) if args.refusal != "no-fatbin" else "/nonexistent/softmax.fatbin")
+    x = {"long-row": lambda: torch.zeros(4, 5000, device="cuda"),
+         "wrong-dtype": lambda: torch.zeros(4, 100, device="cuda", dtype=torch.float16),
+         "no-fatbin": lambda: torch.zeros(4, 100, device="cuda")}[args.refusal]()
+    try:
+        torch.ops.blk.softmax(x)
+    except Exception as e:  # RuntimeError or ValueError, with blk's message
+        print(f"{type(e).__name__}: {str(e).splitlines()[0]}")
+        return 0
+    print("accepted")
+    return 1
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--fatbin", required=True)
     ap.add_argument("--include", required=True, help="libblkrt's public headers (runtime/include)")
     ap.add_argument("--lib", required=True, help="the directory holding libblkrt.so")
     ap.add_argument("--json")
+    ap.add_argument("--refusal", help=argparse.SUPPRESS)  # the child of a refusal check
     args = ap.parse_args()
+    if args.refusal:
+        return refusal(args)
     global FLUSH
     FLUSH = torch.empty(256 * 1024 * 1024 // 4, dtype=torch.int32, device="cuda")
 
-    build = tempfile.mkdtemp(prefix="blk-torch-ext-")
-    ext = torch.utils.cpp_extension.load(
-        "blk_softmax", [os.path.join(HERE, "blk_torch_softmax.cpp")],
-        extra_include_paths=[os.path.abspath(args.include)],
-        extra_ldflags=[f"-L{os.path.abspath(args.lib)}", "-lblkrt",
-                       f"-Wl,-rpath,{os.path.abspath(args.lib)}"],
-        with_cuda=True, build_directory=build, verbose=False)
+    ext = build_extension(args)
     ext.load(os.path.abspath(args.fatbin))
 
     failures = 0
@@ -124,12 +149,16 @@ def main():
         results.append({"shape": f"{rows}x{cols}", "ms": ms, "gbs": gbs})
         print(f"| {rows}x{cols} | {gbs['blk']:.0f} | {gbs['triton']:.0f} | {gbs['torch']:.0f} | "
               f"{gbs['blk'] / gbs['triton']:.2f}x | {gbs['blk'] / gbs['torch']:.2f}x |")
-    try:
-        torch.ops.blk.softmax(torch.zeros(4, 5000, device="cuda"))
-        print("FAIL: a row longer than every BLOCK was accepted")
-        failures += 1
-    except RuntimeError as e:
-        print(f"ok   rows of 5000 refused: {str(e).splitlines()[0][:120]}")
+    # Refusals, each in a child process (a crash in an error path is then a
+    # failure, not the end of the run): an error from the op's own check, a
+    # plain C++ exception, and a blk::Error from libblkrt.
+    for kind in ("long-row", "wrong-dtype", "no-fatbin"):
+        p = subprocess.run([sys.executable, os.path.abspath(__file__), "--refusal", kind] + sys.argv[1:],
+                           capture_output=True, text=True)
+        ok = p.returncode == 0
+        failures += not ok
+        print(f"{'ok  ' if ok else 'FAIL'} refusal {kind}: exit {p.returncode}: "
+              f"{(p.stdout + p.stderr).strip().splitlines()[-1][:160] if (p.stdout + p.stderr).strip() else ''}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"device": torch.cuda.get_device_name(), "torch": torch.__version__,
