@@ -138,6 +138,18 @@ Value Emitter::convert(Value v, ScalarKind from, ScalarKind to, Location loc) {
   return b.create<arith::TruncIOp>(loc, resultType, v);
 }
 
+Value Emitter::pointerOffset(Value off, ScalarKind kind, bool subtract, Location loc) {
+  if ((kind == ScalarKind::I1 || sema::isUnsigned(kind)) && sema::bitWidth(kind) < 64) {
+    off = convert(off, kind, ScalarKind::U64, loc);
+    kind = ScalarKind::I64;
+  }
+  if (!subtract)
+    return off;
+  Value zero = constant(sema::ConstValue::integer(0), kind,
+                        getShapeOrEmpty(off.getType()).vec(), loc);
+  return b.create<arith::SubIOp>(loc, zero, off);
+}
+
 Value Emitter::toCondition(Value v, ScalarKind kind, Location loc) {
   if (kind == ScalarKind::I1)
     return v;

@@ -131,12 +131,8 @@ static Value emitBinaryExpr(Emitter &em, const ast::BinaryExpr *e) {
     const ast::Expr *ptrExpr = l.type.isPointerLike() ? e->lhs : e->rhs;
     const ast::Expr *offExpr = l.type.isPointerLike() ? e->rhs : e->lhs;
     Value ptr = em.emitBroadcast(ptrExpr, shape);
-    Value off = em.emitAs(offExpr, i.operandElem, shape);
-    if (e->op == ast::BinaryOp::Sub) {
-      Value zero = em.constant(sema::ConstValue::integer(0), i.operandElem,
-                               shape, loc);
-      off = em.builder().create<arith::SubIOp>(loc, zero, off);
-    }
+    Value off = em.pointerOffset(em.emitAs(offExpr, i.operandElem, shape), i.operandElem,
+                                 e->op == ast::BinaryOp::Sub, loc);
     return em.builder().create<AddPtrOp>(loc, ptr.getType(), ptr, off);
   }
   if (e->op == ast::BinaryOp::LogicalAnd || e->op == ast::BinaryOp::LogicalOr) {

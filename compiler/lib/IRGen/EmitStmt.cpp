@@ -103,11 +103,8 @@ void Emitter::emitAssign(const ast::AssignStmt *s) {
     ice("compound assignment shapes do not broadcast");
   Value result;
   if (varType.isPointerLike()) {
-    Value off = emitAs(s->value, value.type.elem(), *shape);
-    if (op == ast::BinaryOp::Sub)
-      off = b.create<arith::SubIOp>(
-          l, constant(sema::ConstValue::integer(0), value.type.elem(), *shape, l),
-          off);
+    Value off = pointerOffset(emitAs(s->value, value.type.elem(), *shape), value.type.elem(),
+                              op == ast::BinaryOp::Sub, l);
     Value ptr = broadcastTo(current, *shape, l);
     result = b.create<AddPtrOp>(l, ptr.getType(), ptr, off);
   } else {

@@ -70,6 +70,12 @@ public:
   /// Elementwise conversion between element kinds (no-op when equal).
   mlir::Value convert(mlir::Value v, ScalarKind from, ScalarKind to,
                       mlir::Location loc);
+  /// The offset of `ptr + off` / `ptr - off` for blk.addptr, whose offsets
+  /// the backends sign-extend: an unsigned (or i1) offset narrower than 64
+  /// bits is zero-extended to i64 first, so `p + (65529 as u16)` moves
+  /// forward, not 7 back; `subtract` negates it.
+  mlir::Value pointerOffset(mlir::Value off, ScalarKind kind, bool subtract,
+                            mlir::Location loc);
   /// splat / expand_dims / broadcast `v` up to `shape` (NumPy rules).
   mlir::Value broadcastTo(mlir::Value v, const Shape &shape, mlir::Location loc);
   /// A scalar integer condition as i1 (`x != 0`).

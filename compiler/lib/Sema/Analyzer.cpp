@@ -9,6 +9,7 @@
 #include "SemaImpl.h"
 
 #include "blk/Sema/ModuleSearch.h"
+#include "blk/Sema/Suggest.h"
 #include "blk/Support/SourceManager.h"
 
 #include <algorithm>
@@ -20,6 +21,29 @@ namespace fs = std::filesystem;
 
 namespace blk::sema {
 namespace detail {
+
+/// The module next to a missing one whose name is closest (`std.maths` ->
+/// `std.math`): the .blk files in each search directory's folder for all
+/// but the last segment.
+static std::optional<std::string> closestModule(const std::vector<std::string> &segments,
+                                                const std::vector<std::string> &dirs) {
+  if (segments.empty())
+    return std::nullopt;
+  std::string folder, prefix;
+  for (size_t i = 0; i + 1 < segments.size(); ++i) {
+    folder += "/" + segments[i];
+    prefix += segments[i] + ".";
+  }
+  std::vector<std::string> names;
+  for (const std::string &dir : dirs) {
+    std::error_code ec;
+    for (const auto &entry : fs::directory_iterator(dir + folder, ec))
+      if (entry.path().extension() == ".blk")
+        names.push_back(prefix + entry.path().stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return closestName(prefix + segments.back(), names);
+}
 
 DiagBuilder::~DiagBuilder() {
   if (analyzer)
@@ -158,6 +182,8 @@ ModuleScope *Analyzer::loadModule(const ast::Module &module, const std::string &
                               {imp->dottedName()});
       for (const std::string &p : found.searched)
         db.note(DiagId::note_sema_searched, SourceRange(), {p});
+      if (std::optional<std::string> near = closestModule(imp->path, dirs))
+        db.note(DiagId::note_sema_hint, SourceRange(), {didYouMean(*near)});
       continue;
     }
     std::string key = normalisePath(*found.path);

@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "BuiltinChecker.h"
 
+#include "blk/Sema/Suggest.h"
+
 #include <map>
 #include <set>
 
@@ -73,6 +75,13 @@ static const std::map<std::string, Signature> &signatures() {
 
 bool isBuiltinName(const std::string &name) { return signatures().count(name) != 0; }
 
+std::vector<std::string> builtinNames() {
+  std::vector<std::string> names;
+  for (const auto &entry : signatures())
+    names.push_back(entry.first);
+  return names;
+}
+
 BuiltinChecker::BuiltinChecker(BodyChecker &c, const ast::CallExpr *call, std::string name)
     : c(c), a(c.analyzer), call(call), name(std::move(name)) {}
 
@@ -91,7 +100,10 @@ bool BuiltinChecker::bind() {
         if (arg->name == sig.params[i])
           slot = i;
       if (slot == sig.params.size()) {
-        a.report(DiagId::sema_unknown_named_arg, arg->nameRange, {name, arg->name});
+        DiagBuilder d = a.report(DiagId::sema_unknown_named_arg, arg->nameRange, {name, arg->name});
+        if (std::optional<std::string> near = closestName(
+                arg->name, std::vector<std::string>(sig.params.begin(), sig.params.end())))
+          d.note(DiagId::note_sema_hint, SourceRange(), {didYouMean(*near)});
         ok = false;
         continue;
       }

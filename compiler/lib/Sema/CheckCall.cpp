@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "SemaImpl.h"
 
+#include "blk/Sema/Suggest.h"
+
 #include <set>
 
 namespace blk::sema::detail {
@@ -66,7 +68,13 @@ ExprInfo BodyChecker::checkFnCall(const ast::CallExpr *e, const ast::FunctionDec
         if (fn->params[i]->name == a->name)
           slot = i;
       if (slot == fn->params.size()) {
-        analyzer.report(DiagId::sema_unknown_named_arg, a->nameRange, {fn->name, a->name});
+        std::vector<std::string> names;
+        for (const ast::Param *p : fn->params)
+          names.push_back(p->name);
+        DiagBuilder d = analyzer.report(DiagId::sema_unknown_named_arg, a->nameRange,
+                                        {fn->name, a->name});
+        if (std::optional<std::string> near = closestName(a->name, names))
+          d.note(DiagId::note_sema_hint, SourceRange(), {didYouMean(*near)});
         failed = true;
         continue;
       }
@@ -174,7 +182,7 @@ bool BodyChecker::checkFunction(const std::vector<ExprInfo> &args,
     if (const ast::TypeRef *t = p->type) {
       std::optional<ScalarKind> elem = parseScalarKind(t->elementName);
       if (!elem) {
-        analyzer.report(DiagId::sema_unknown_type, t->elementRange, {t->elementName});
+        reportUnknownType(t->elementName, t->elementRange);
         ok = false;
         continue;
       }
@@ -328,7 +336,7 @@ Type BodyChecker::resolveType(const ast::TypeRef *t) {
     return Type::error();
   std::optional<ScalarKind> elem = parseScalarKind(t->elementName);
   if (!elem) {
-    analyzer.report(DiagId::sema_unknown_type, t->elementRange, {t->elementName});
+    reportUnknownType(t->elementName, t->elementRange);
     return Type::error();
   }
   analyzer.checkTypeTarget(*elem, t->elementRange);

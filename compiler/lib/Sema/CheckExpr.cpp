@@ -10,11 +10,16 @@
 //===----------------------------------------------------------------------===//
 #include "SemaImpl.h"
 
+#include "blk/Sema/Suggest.h"
+
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 namespace blk::sema::detail {
 
 bool isBuiltinName(const std::string &name); // Builtins.cpp
+std::vector<std::string> builtinNames();      // Builtins.cpp
 
 ConstOp toConstOp(ast::BinaryOp op) {
   using B = ast::BinaryOp;
@@ -99,6 +104,57 @@ ExprInfo BodyChecker::checkExprImpl(const ast::Expr *e) {
   }
 }
 
+std::vector<std::string> BodyChecker::visibleNames() const {
+  std::vector<std::string> names = builtinNames();
+  for (const auto &scope : scopes)
+    for (const auto &entry : scope)
+      names.push_back(entry.first);
+  for (const auto &entry : module.names)
+    names.push_back(entry.first);
+  for (unsigned k = 0; k <= unsigned(ScalarKind::F8E5M2); ++k)
+    names.push_back(std::string(spelling(ScalarKind(k))));
+  names.push_back("inf");
+  names.push_back("nan");
+  // Sorted: the maps' order is arbitrary, and ties go to the first.
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+void BodyChecker::reportUnknownType(const std::string &name, SourceRange range) {
+  DiagBuilder d = analyzer.report(DiagId::sema_unknown_type, range, {name});
+  std::vector<std::string> types;
+  for (unsigned k = 0; k <= unsigned(ScalarKind::F8E5M2); ++k)
+    types.push_back(std::string(spelling(ScalarKind(k))));
+  types.push_back("bool");
+  std::optional<std::string> near = blkTypeFor(name);
+  if (!near)
+    near = closestName(name, types);
+  if (near)
+    d.note(DiagId::note_sema_hint, SourceRange(), {didYouMean(*near)});
+}
+
+/// The note for a name that resolves nowhere: the blk type for a foreign
+/// type name, `import std.X;` for a standard module used without importing
+/// it, else the closest visible name.
+static void noteUnknownName(DiagBuilder &d, const std::string &name,
+                            const std::vector<std::string> &visible,
+                            const std::vector<std::string> &stdlibDirs) {
+  if (std::optional<std::string> type = blkTypeFor(name)) {
+    d.note(DiagId::note_sema_hint, SourceRange(), {didYouMean(*type)});
+    return;
+  }
+  for (const std::string &dir : stdlibDirs)
+    if (std::filesystem::exists(dir + "/std/" + name + ".blk")) {
+      d.note(DiagId::note_sema_hint, SourceRange(),
+             {"`" + name + "` is the standard module `std." + name + "`: add `import std." + name +
+              ";`"});
+      return;
+    }
+  if (std::optional<std::string> near = closestName(name, visible))
+    d.note(DiagId::note_sema_hint, SourceRange(), {didYouMean(*near)});
+}
+
 ExprInfo BodyChecker::checkName(const ast::NameExpr *e) {
   ExprInfo info;
   if (Symbol *s = lookupLocal(e->name)) {
@@ -150,7 +206,8 @@ ExprInfo BodyChecker::checkName(const ast::NameExpr *e) {
   // A declaration dropped for a syntax error already has its diagnostic.
   if (module.module && module.module->brokenNames.count(e->name))
     return info;
-  analyzer.report(DiagId::sema_unknown_name, e->getRange(), {e->name});
+  DiagBuilder d = analyzer.report(DiagId::sema_unknown_name, e->getRange(), {e->name});
+  noteUnknownName(d, e->name, visibleNames(), analyzer.options.stdlibDirs);
   return info;
 }
 
@@ -188,7 +245,15 @@ ExprInfo BodyChecker::checkMember(const ast::MemberExpr *e) {
   ModuleScope &target = *imp->second;
   auto it = target.names.find(e->member);
   if (it == target.names.end() || it->second.kind == NameBinding::Kind::Module) {
-    analyzer.report(DiagId::sema_unknown_member, e->memberRange, {b->name, e->member});
+    DiagBuilder d = analyzer.report(DiagId::sema_unknown_member, e->memberRange,
+                                    {b->name, e->member});
+    std::vector<std::string> members;
+    for (const auto &entry : target.names)
+      if (entry.second.kind != NameBinding::Kind::Module)
+        members.push_back(entry.first);
+    std::sort(members.begin(), members.end());
+    if (std::optional<std::string> near = closestName(e->member, members))
+      d.note(DiagId::note_sema_hint, SourceRange(), {didYouMean(*near)});
     return info;
   }
   instance.names[e] = it->second;

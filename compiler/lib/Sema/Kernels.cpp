@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "SemaImpl.h"
 
+#include "blk/Sema/Suggest.h"
+
 #include <algorithm>
 #include <charconv>
 #include <map>
@@ -83,7 +85,9 @@ void KernelBuilder::buildHints(KernelParam &kp) {
   for (const ast::Attribute *h : kp.decl->hints) {
     bool aligned = h->name == "aligned", multiple = h->name == "multiple_of";
     if (!aligned && !multiple) {
-      a.report(DiagId::sema_unknown_attribute, h->nameRange, {h->name});
+      DiagBuilder d = a.report(DiagId::sema_unknown_attribute, h->nameRange, {h->name});
+      if (std::optional<std::string> near = closestName(h->name, {"aligned", "multiple_of"}))
+        d.note(DiagId::note_sema_hint, SourceRange(), {didYouMean("@" + *near)});
       continue;
     }
     if (h->args.size() != 1 || h->args[0]->isNamed()) {
@@ -206,7 +210,10 @@ void KernelBuilder::buildAttributes(KernelInfo &k,
     } else if (attr->name == "specialize") {
       buildSpecialize(k, attr);
     } else {
-      a.report(DiagId::sema_unknown_attribute, attr->nameRange, {attr->name});
+      DiagBuilder d = a.report(DiagId::sema_unknown_attribute, attr->nameRange, {attr->name});
+      if (std::optional<std::string> near =
+              closestName(attr->name, {"autotune", "config", "grid", "specialize"}))
+        d.note(DiagId::note_sema_hint, SourceRange(), {didYouMean("@" + *near)});
     }
   }
 }
@@ -303,7 +310,13 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
         }
         bool special = isLaunchKey(arg->name);
         if (!special && !isConstParam(arg->name)) {
-          a.report(DiagId::sema_unknown_config_param, arg->nameRange, {arg->name, k.name});
+          DiagBuilder d =
+              a.report(DiagId::sema_unknown_config_param, arg->nameRange, {arg->name, k.name});
+          std::vector<std::string> names = {"num_stages", "num_warps", "programs_per_sm"};
+          for (unsigned i : k.constParams)
+            names.push_back(k.params[i].name);
+          if (std::optional<std::string> near = closestName(arg->name, names))
+            d.note(DiagId::note_sema_hint, SourceRange(), {didYouMean(*near)});
           continue;
         }
         ExprInfo info = checker.checkExpr(arg->value);
@@ -606,6 +619,20 @@ void analyzeKernels(Analyzer &a, ModuleScope &scope) {
     k.decl = f;
     k.name = f->name;
     KernelBuilder(a, scope, defines).build(k);
+  }
+  // A -D that no kernel takes is most likely misspelt (kernels without it
+  // ignore it by design, so it is a warning, once per name).
+  std::vector<std::string> taken = {"num_stages", "num_warps", "programs_per_sm"};
+  for (const KernelInfo &k : a.result.kernels)
+    for (unsigned i : k.constParams)
+      taken.push_back(k.params[i].name);
+  std::sort(taken.begin(), taken.end());
+  for (const auto &[name, v] : defines) {
+    if (std::binary_search(taken.begin(), taken.end(), name))
+      continue;
+    DiagBuilder d = a.report(DiagId::sema_unused_define, SourceRange(), {name});
+    if (std::optional<std::string> near = closestName(name, taken))
+      d.note(DiagId::note_sema_hint, SourceRange(), {didYouMean("-D " + *near + "=…")});
   }
 }
 

@@ -196,6 +196,11 @@ public:
   /// Reports `what` (an operator or built-in, in backticks) on an fp8 value:
   /// true if `type` is fp8 and the error was reported.
   bool rejectFp8(const std::string &what, const Type &type, SourceRange range);
+  /// `unknown type` with the blk spelling of a foreign one (`float32`) or
+  /// the closest scalar type as a note.
+  void reportUnknownType(const std::string &name, SourceRange range);
+  /// Every name visible here: locals, the module's, built-ins, types.
+  std::vector<std::string> visibleNames() const;
   /// Resolves a TypeRef to a Type (shape dims must be constant powers of two).
   /// `shapeVars` (fn annotations) binds unknown dim names to actual dims.
   Type resolveType(const ast::TypeRef *t);
