@@ -159,7 +159,7 @@ int runBuild(const BuildOptions &options, const FrontendOptions &frontend,
     status = stage->run(fe, file, options, out, times);
   } else {
     // Built in memory and written only when it differs from the file on
-    // disk (OutputFile.h); a failed build leaves no output behind.
+    // disk (OutputFile.h); a stage that fails removes an older output.
     std::string bytes;
     llvm::raw_string_ostream buffer(bytes);
     status = stage->run(fe, file, options, buffer, times);

@@ -15,8 +15,6 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
 
 namespace blk::target {
