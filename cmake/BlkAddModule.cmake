@@ -1,21 +1,32 @@
 # blk_add_module(<target> SOURCES a.blk... [ARCH sm_90...] [DEFINES NAME=VALUE...]
-#                [HEADER name.hpp] [INCLUDE_DIRS dir...])
+#                [HEADER name.hpp] [INCLUDE_DIRS dir...] [PREFIX_MAP OLD=NEW...]
+#                [EMBED])
 #
 # Compiles each source with `blkc build` at build time into
 # ${CMAKE_CURRENT_BINARY_DIR}/blk/<target>/<stem>.fatbin and a typed launcher
 # header (include/<stem>.hpp, or HEADER's name for a single source). blkc's
-# --depfile lists every imported file, so editing an import rebuilds.
+# --depfile lists every imported file, so editing an import rebuilds; blkc
+# rewrites a header only when its text changes, so host code is recompiled
+# only when a kernel's signature or configs change.
 # <target> is an INTERFACE library: linking it adds the header directory and
 # blk::runtime and orders the build after the kernels. The fatbin paths are in
-# its BLK_FATBINS property; the headers load them by absolute path.
+# its BLK_FATBINS property.
+#
+# Reproducible: blkc gets `--prefix-map ${PROJECT_SOURCE_DIR}=.` and
+# `--prefix-map <outdir>=.` (then PREFIX_MAP's rules; the longest OLD wins), so
+# the same project built in two checkouts gives the same fatbins and headers.
+# The headers' default fatbin path is thus relative; linking <target> defines
+# each header's <STEM>_BLK_FATBIN_PATH to the fatbin's absolute path.
+# EMBED: the headers hold the fatbins' bytes (blkc --embed), so the program
+# carries its kernels and an installed application needs no .fatbin file.
 #
 # blkc is BLK_BLKC_EXECUTABLE (set by blkConfig.cmake), else the in-tree
 # `blkc` target, else the first blkc on PATH.
 include_guard(GLOBAL)
 
 function(blk_add_module target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "HEADER"
-    "SOURCES;ARCH;DEFINES;INCLUDE_DIRS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "EMBED" "HEADER"
+    "SOURCES;ARCH;DEFINES;INCLUDE_DIRS;PREFIX_MAP")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "blk_add_module: unknown arguments ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -58,8 +69,16 @@ function(blk_add_module target)
   endforeach()
 
   set(outdir ${CMAKE_CURRENT_BINARY_DIR}/blk/${target})
+  list(APPEND options --prefix-map "${PROJECT_SOURCE_DIR}=." --prefix-map "${outdir}=.")
+  foreach(rule IN LISTS ARG_PREFIX_MAP)
+    list(APPEND options --prefix-map "${rule}")
+  endforeach()
+  if(ARG_EMBED)
+    list(APPEND options --embed)
+  endif()
   set(fatbins)
   set(outputs)
+  set(path_macros)
   foreach(source IN LISTS ARG_SOURCES)
     get_filename_component(source_path "${source}" ABSOLUTE)
     get_filename_component(stem "${source}" NAME_WE)
@@ -81,12 +100,20 @@ function(blk_add_module target)
       VERBATIM)
     list(APPEND fatbins ${fatbin})
     list(APPEND outputs ${fatbin} ${header})
+    # The header's macro (blk/runtime/HeaderGen.h, fatbinPathMacro): blkc
+    # names the namespace cppIdentifier(stem + "_blk"), as MAKE_C_IDENTIFIER.
+    string(MAKE_C_IDENTIFIER "${stem}_blk" namespace)
+    string(TOUPPER "${namespace}_FATBIN_PATH" macro)
+    list(APPEND path_macros "${macro}=\"${fatbin}\"")
   endforeach()
 
   add_custom_target(${target}_kernels ALL DEPENDS ${outputs})
   add_library(${target} INTERFACE)
   target_include_directories(${target} INTERFACE ${outdir}/include)
   target_link_libraries(${target} INTERFACE blk::runtime)
+  if(NOT ARG_EMBED)
+    target_compile_definitions(${target} INTERFACE ${path_macros})
+  endif()
   # Dependencies of an interface library are followed by whoever links it.
   add_dependencies(${target} ${target}_kernels)
   set_target_properties(${target} PROPERTIES BLK_FATBINS "${fatbins}")

@@ -4,6 +4,8 @@
 //                 [--print-after=PASS]... [--print-after-all]
 //                 [--print-locations] [--time-stages] [--arch=LIST] [-O N]
 //                 [-j N] [--lineinfo|--no-lineinfo] [-D NAME=VALUE]... [-I DIR]...
+//                 [--emit-header X.hpp [--embed]] [--depfile X.d]
+//                 [--prefix-map OLD=NEW]...
 // Writes the stage to OUT or stdout; diagnostics and pass dumps to stderr.
 // Exit 0; 1 for errors in the code; 2 for usage errors.
 // Tests: tests/lit/irgen/.
@@ -46,6 +48,13 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
                   "level, ptxas at -O0 for -O0 and -O3 otherwise");
   cmd->add_option("--emit-header", flags->build.target.emitHeader,
                   "Also write a typed C++ launcher header");
+  cmd->add_flag("--embed", flags->build.target.embedHeader,
+                "The --emit-header header holds the fatbin's bytes (no file to ship)");
+  cmd->add_option("--prefix-map", flags->build.target.prefixMaps,
+                  "Record paths under OLD as under NEW in the artifact (manifest source, "
+                  "line info, header); repeatable, the longest OLD wins")
+      ->type_name("OLD=NEW")
+      ->allow_extra_args(false);
   cmd->add_option("--depfile", flags->build.target.depfile,
                   "Also write a Make-style depfile of every source read");
   cmd->add_option("-j", flags->build.target.jobs,

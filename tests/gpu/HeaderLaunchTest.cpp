@@ -1,18 +1,27 @@
 //===- HeaderLaunchTest.cpp - generated launchers on the GPU --------------===//
 //
 // Uses the header blkrt-emit-header generated for the fixture artifact:
-// typed launchers, configs as constants, module loaded by path. Exit 77
-// (skipped) without a GPU.
+// typed launchers, configs as constants, module loaded by the path
+// KERNELS_BLK_FATBIN_PATH overrides (CMakeLists.txt; the header's default
+// is the relative `kernels.fatbin`). Exit 77 (skipped) without a GPU.
 //
 //===----------------------------------------------------------------------===//
 #include "kernels.hpp"
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <random>
 
 int main() {
+  // Checked before the GPU is looked for, so also where the test skips.
+  if (std::strcmp(kernels_blk::kFatbinPath, KERNELS_BLK_FATBIN_PATH) != 0 ||
+      kernels_blk::kFatbinPath[0] != '/') {
+    std::printf("FAIL: kFatbinPath is `%s`, not the macro's absolute path\n",
+                kernels_blk::kFatbinPath);
+    return 1;
+  }
   std::optional<blk::Context> ctx;
   try {
     ctx.emplace();

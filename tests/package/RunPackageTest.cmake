@@ -61,15 +61,55 @@ if(NOT run_output MATCHES "package ok")
 endif()
 
 if(MODE STREQUAL "module")
-  # Editing an imported file must rebuild the fatbin (blkc --depfile).
+  # Reproducible (blk_add_module's --prefix-map): the same project in another
+  # checkout gives the same fatbins and headers, byte for byte.
+  set(checkout2 ${WORK_DIR}/checkout2)
+  file(COPY ${PROJECT_DIR}/ DESTINATION ${checkout2}/src)
+  run("configure ${checkout2}/src" ${CMAKE_COMMAND} -S ${checkout2}/src
+    -B ${checkout2}/build -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
+    -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix})
+  run("build ${checkout2}" ${CMAKE_COMMAND} --build ${checkout2}/build)
+  foreach(artifact double_kernels/double.fatbin double_kernels/include/double.hpp
+                   double_embedded/double.fatbin double_embedded/include/double.hpp)
+    execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files
+      ${WORK_DIR}/build/blk/${artifact} ${checkout2}/build/blk/${artifact}
+      RESULT_VARIABLE differ)
+    if(differ)
+      message(FATAL_ERROR "blk/${artifact} differs between two checkouts")
+    endif()
+  endforeach()
+  message("reproducible: the artifacts of two checkouts are identical")
+
+  # Editing an imported file reruns blkc (its --depfile) and changes the
+  # fatbin; the header stays as it was (blkc leaves an unchanged header
+  # alone), so main.cpp, which includes it, is not recompiled.
   set(fatbin ${WORK_DIR}/build/blk/double_kernels/double.fatbin)
-  file(TIMESTAMP ${fatbin} before "%s")
+  file(SHA256 ${fatbin} before)
+  file(READ ${PROJECT_DIR}/kernels/helpers.blk helpers)
+  # The same values (x * 4 * 0.5 is exact), other code: two multiplies.
+  string(REPLACE "x * 2.0" "x * 4.0 * 0.5" edited "${helpers}")
+  if(edited STREQUAL helpers)
+    message(FATAL_ERROR "kernels/helpers.blk has no `x * 2.0` to edit")
+  endif()
   execute_process(COMMAND ${CMAKE_COMMAND} -E sleep 1.1)
-  file(APPEND ${PROJECT_DIR}/kernels/helpers.blk "\n// edited\n")
+  file(WRITE ${PROJECT_DIR}/kernels/helpers.blk "${edited}")
   run("rebuild" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
-  file(TIMESTAMP ${fatbin} after "%s")
+  set(rebuild_output "${run_output}")
+  file(SHA256 ${fatbin} after)
   if(before STREQUAL after)
     message(FATAL_ERROR "editing kernels/helpers.blk did not rebuild ${fatbin}")
   endif()
-  message("depfile: editing an import rebuilt the fatbin")
+  if(rebuild_output MATCHES "app\\.dir/main\\.cpp")
+    message(FATAL_ERROR "main.cpp was recompiled though double.hpp did not change:\n"
+      "${rebuild_output}")
+  endif()
+  message("depfile: editing an import rebuilt the fatbin, not main.cpp")
+
+  # EMBED: the program carries its kernels; it runs without the .fatbin.
+  file(REMOVE ${WORK_DIR}/build/blk/double_embedded/double.fatbin)
+  run("app_embedded" ${WORK_DIR}/build/app_embedded)
+  message("${run_output}")
+  if(NOT run_output MATCHES "package ok \\(embedded\\)")
+    message(FATAL_ERROR "app_embedded did not report `package ok (embedded)`")
+  endif()
 endif()

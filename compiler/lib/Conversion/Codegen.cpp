@@ -89,8 +89,9 @@ struct KernelPtx {
 /// Emits `func` into `module`. Over the shared-memory limit the kernel is
 /// still emitted (the caller drops the module): the size is known only then.
 static llvm::Expected<EmittedKernel> emitKernel(func::FuncOp func, llvm::Module &module,
-                                                const GpuTarget &target, bool lineInfo) {
-  gpu::Emitter emitter(module, func, target, lineInfo);
+                                                const GpuTarget &target,
+                                                const CodegenOptions &options) {
+  gpu::Emitter emitter(module, func, target, options.lineInfo, &options.prefixMap);
   if (llvm::Error err = emitter.emit())
     return err;
   EmittedKernel result{{func.getSymName().str(), emitter.getThreads(),
@@ -165,7 +166,7 @@ static KernelPtx compileKernel(func::FuncOp func, const CodegenOptions &options,
   llvm::Module module(func.getSymName(), context);
   module.setTargetTriple((*tm)->getTargetTriple().str());
   module.setDataLayout((*tm)->createDataLayout());
-  auto emitted = emitKernel(func, module, target, options.lineInfo);
+  auto emitted = emitKernel(func, module, target, options);
   if (!emitted)
     return fail(emitted.takeError());
   result.emitted = std::move(*emitted);
@@ -276,7 +277,7 @@ static llvm::Expected<CodegenResult> compileInOneModule(ModuleOp module,
     auto kernelModule = std::make_unique<llvm::Module>(func.getSymName(), llvmContext);
     kernelModule->setTargetTriple(llvmModule.getTargetTriple());
     kernelModule->setDataLayout(llvmModule.getDataLayout());
-    auto emitted = emitKernel(func, *kernelModule, target, options.lineInfo);
+    auto emitted = emitKernel(func, *kernelModule, target, options);
     if (!emitted)
       return emitted.takeError();
     if (options.kernelDone)

@@ -12,11 +12,11 @@
 #include "blk/IR/Registration.h"
 #include "blk/Sema/Sema.h"
 #include "blk/Support/DiagnosticRenderer.h"
+#include "blk/Target/OutputFile.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 #include <chrono>
 #include <functional>
@@ -158,16 +158,17 @@ int runBuild(const BuildOptions &options, const FrontendOptions &frontend,
   if (options.output.empty() || options.output == "-") {
     status = stage->run(fe, file, options, out, times);
   } else {
-    std::error_code ec;
-    llvm::ToolOutputFile file2(options.output, ec, llvm::sys::fs::OF_None);
-    if (ec) {
-      std::cerr << "blkc: error: cannot write `" << options.output
-                << "`: " << ec.message() << "\n";
+    // Built in memory and written only when it differs from the file on
+    // disk (OutputFile.h); a stage that fails removes an older output.
+    std::string bytes;
+    llvm::raw_string_ostream buffer(bytes);
+    status = stage->run(fe, file, options, buffer, times);
+    if (status != 0) {
+      llvm::sys::fs::remove(options.output);
+    } else if (llvm::Error err = target::writeFileIfChanged(options.output, bytes)) {
+      std::cerr << "blkc: error: " << llvm::toString(std::move(err)) << "\n";
       return 2;
     }
-    status = stage->run(fe, file, options, file2.os(), times);
-    if (status == 0)
-      file2.keep();
   }
   if (options.timeStages)
     std::cerr << "blkc: time: frontend " << times.frontend << " ms, irgen "

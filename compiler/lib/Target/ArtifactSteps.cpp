@@ -23,6 +23,7 @@ CodegenOptions codegenOptions(const GpuArch &arch, const ArtifactOptions &artifa
   options.printAfter = artifact.printAfter;
   options.printAfterAll = artifact.printAfterAll;
   options.lineInfo = artifact.lineInfo;
+  options.prefixMap = artifact.prefixMap;
   // libdevice (used only by kernels calling __nv_* math) from the same toolkit.
   options.libdevicePath = toolkit.root + "/nvvm/libdevice/libdevice.10.bc";
   options.arch = arch.name;
@@ -67,6 +68,7 @@ llvm::Expected<std::string> embedManifest(mlir::ModuleOp blkModule,
   // Shared memory should not depend on the arch; the largest value is
   // recorded if it ever does.
   ManifestOptions manifestOptions;
+  manifestOptions.prefixMap = options.prefixMap;
   for (const GpuArch &arch : options.archs)
     manifestOptions.archs.push_back(arch.name);
   for (const auto &entry : omitted.entries())

@@ -206,7 +206,7 @@ llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
                    {"compiler", options.compiler.empty() ? compilerVersion() : options.compiler}};
   auto source = module->getAttrOfType<mlir::StringAttr>("blk.source");
   auto hash = module->getAttrOfType<mlir::StringAttr>("blk.source_hash");
-  manifest["source"] = source ? source.getValue().str() : std::string();
+  manifest["source"] = source ? options.prefixMap.apply(source.getValue().str()) : std::string();
   manifest["source_hash"] = hash ? hash.getValue().str() : std::string();
   manifest["archs"] = options.archs;
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "blk/Target/BuildArtifact.h"
 #include "blk/Target/Depfile.h"
+#include "blk/Target/OutputFile.h"
 
 #include "blk/runtime/Error.h"
 #include "blk/runtime/HeaderGen.h"
@@ -14,8 +15,6 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
 
 namespace blk::target {
@@ -27,6 +26,11 @@ llvm::Error checkTargetBuildOptions(llvm::StringRef emit, const TargetBuildOptio
   if (!options.emitHeader.empty() && emit != "fatbin")
     return llvm::createStringError("--emit-header needs --emit=fatbin (the header loads the "
                                    "fatbin), not --emit=" + emit.str());
+  if (options.embedHeader && options.emitHeader.empty())
+    return llvm::createStringError("--embed needs --emit-header FILE.hpp (it embeds the fatbin "
+                                   "in the header)");
+  if (llvm::Error err = parsePrefixMap(options.prefixMaps).takeError())
+    return err;
   if (!options.depfile.empty() && !parseEmitStage(emit))
     return llvm::createStringError("--depfile is written for --emit=gpu-ir|llvm|ptx|fatbin, not "
                                    "--emit=" + emit.str());
@@ -38,35 +42,37 @@ llvm::Error checkTargetBuildOptions(llvm::StringRef emit, const TargetBuildOptio
   return llvm::Error::success();
 }
 
+llvm::Expected<PrefixMap> parsePrefixMap(llvm::ArrayRef<std::string> specs) {
+  PrefixMap map;
+  for (const std::string &spec : specs)
+    if (std::string error = map.add(spec); !error.empty())
+      return llvm::createStringError(error + " (e.g. --prefix-map /home/me/src=.)");
+  return map;
+}
+
 unsigned resolveJobs(unsigned jobs) {
   return jobs ? jobs : llvm::hardware_concurrency().compute_thread_count();
 }
 
 /// Writes the launcher header for the manifest of the artifact just built.
-static llvm::Error writeHeader(const TargetBuildOptions &options, const ArtifactResult &artifact,
-                               llvm::StringRef outputPath) {
+/// Its default fatbin path is `outputPath` as given (after --prefix-map),
+/// never made absolute: the header is as reproducible as the fatbin.
+static llvm::Error writeHeader(const TargetBuildOptions &options, const PrefixMap &prefixMap,
+                               const ArtifactResult &artifact, llvm::StringRef outputPath) {
   std::string text;
   try {
     Manifest manifest = parseManifest(artifact.manifestJson, outputPath.str());
     HeaderOptions header;
-    if (outputPath.empty() || outputPath == "-") {
+    if (options.embedHeader || outputPath.empty() || outputPath == "-")
       header.embeddedImage.assign(artifact.output.begin(), artifact.output.end());
-    } else {
-      llvm::SmallString<256> absolute(outputPath);
-      llvm::sys::fs::make_absolute(absolute);
-      header.fatbinPath = std::string(absolute);
-    }
+    else
+      header.fatbinPath = prefixMap.apply(outputPath.str());
     text = generateLauncherHeader(manifest, header);
   } catch (const Error &err) {
     return llvm::createStringError(std::string("cannot generate the launcher header: ") +
                                    err.what());
   }
-  std::error_code ec;
-  llvm::raw_fd_ostream file(options.emitHeader, ec, llvm::sys::fs::OF_Text);
-  if (ec)
-    return llvm::createStringError("cannot write `" + options.emitHeader + "`: " + ec.message());
-  file << text;
-  return llvm::Error::success();
+  return writeFileIfChanged(options.emitHeader, text);
 }
 
 int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
@@ -92,6 +98,7 @@ int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
   artifactOptions.warningsAsErrors = options.warningsAsErrors;
   artifactOptions.jobs = resolveJobs(options.jobs);
   artifactOptions.lineInfo = options.lineInfo.value_or(*stage == EmitStage::Ptx);
+  artifactOptions.prefixMap = llvm::cantFail(parsePrefixMap(options.prefixMaps));
   // Progress on a terminal (one line rewritten), or with -v (a line each).
   if (options.verbose || llvm::errs().is_displayed()) {
     artifactOptions.progressOut = &llvm::errs();
@@ -104,7 +111,7 @@ int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
   out << artifact->output;
 
   if (!options.emitHeader.empty())
-    if (llvm::Error err = writeHeader(options, *artifact, outputPath))
+    if (llvm::Error err = writeHeader(options, artifactOptions.prefixMap, *artifact, outputPath))
       return fail(std::move(err), 1);
   if (!options.depfile.empty())
     if (llvm::Error err = writeDepfile(options.depfile, outputPath, sources))

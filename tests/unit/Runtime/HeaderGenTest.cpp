@@ -24,17 +24,18 @@ Manifest fixtureManifest() {
 }
 
 /// Writes `header` and a program `body` using it into a fresh directory and
-/// compiles the program with -std=c++17 against runtime/include alone.
-/// Returns the compiler's exit status; the log goes to `log`.
+/// compiles the program with -std=c++17 against runtime/include alone, plus
+/// `flags`. Returns the compiler's exit status; the log goes to `log`.
 int compileWithHeader(const std::string &test, const std::string &header,
-                      const std::string &body, std::string &log) {
+                      const std::string &body, std::string &log,
+                      const std::string &flags = "") {
   fs::path dir = fs::path(BLK_TEST_TMPDIR) / test;
   fs::create_directories(dir);
   std::ofstream(dir / "kernels.hpp") << header;
   std::ofstream(dir / "use.cpp") << "#include \"kernels.hpp\"\n" << body;
   std::string cmd = std::string(BLK_CXX_COMPILER) +
                     " -std=c++17 -Wall -Wextra -Werror -pedantic "
-                    "-fsyntax-only -I " BLK_RT_INCLUDE_DIR " " +
+                    "-fsyntax-only -I " BLK_RT_INCLUDE_DIR " " + flags + " " +
                     (dir / "use.cpp").string() + " > " +
                     (dir / "log.txt").string() + " 2>&1";
   int status = std::system(cmd.c_str());
@@ -81,9 +82,13 @@ TEST(HeaderGen, WritesTypedLaunchers) {
       << h;
   EXPECT_NE(h.find("{1024, 4}, // double_grid__BLOCK_1024__w4"),
             std::string::npos);
-  EXPECT_NE(h.find("inline constexpr const char kFatbinPath[] = "
-                   "\"/opt/x/kernels.fatbin\";"),
-            std::string::npos);
+  EXPECT_NE(h.find("#ifndef KERNELS_BLK_FATBIN_PATH\n"
+                   "#define KERNELS_BLK_FATBIN_PATH \"/opt/x/kernels.fatbin\"\n"
+                   "#endif\n"
+                   "inline constexpr const char kFatbinPath[] = "
+                   "KERNELS_BLK_FATBIN_PATH;"),
+            std::string::npos)
+      << h;
   EXPECT_NE(h.find("double s, int64_t n"), std::string::npos);
   // no @grid: only the explicit-grid call operators
   size_t noGrid = h.find("class no_grid_kernel");
@@ -102,6 +107,50 @@ TEST(HeaderGen, CompilesAsCxx17AgainstRuntimeHeadersAlone) {
                 kUse, log),
             0)
       << log;
+}
+
+const char *const kPathIs = R"(
+constexpr bool same(const char *a, const char *b) {
+  return *a == *b && (*a == 0 || same(a + 1, b + 1));
+}
+static_assert(same(kernels_blk::kFatbinPath, EXPECTED), "kFatbinPath");
+int main() { return 0; }
+)";
+
+TEST(HeaderGen, FatbinPathIsADefaultTheMacroOverrides) {
+  HeaderOptions options;
+  options.fatbinPath = "build/kernels.fatbin";
+  std::string h = generateLauncherHeader(fixtureManifest(), options);
+  std::string log;
+  EXPECT_EQ(compileWithHeader("path-default", h, kPathIs, log,
+                              "'-DEXPECTED=\"build/kernels.fatbin\"'"),
+            0)
+      << log;
+  EXPECT_EQ(compileWithHeader("path-macro", h, kPathIs, log,
+                              "'-DEXPECTED=\"/opt/k.fatbin\"' "
+                              "'-DKERNELS_BLK_FATBIN_PATH=\"/opt/k.fatbin\"'"),
+            0)
+      << log;
+  // The check itself can fail: the default is not the macro's value.
+  EXPECT_NE(compileWithHeader("path-mismatch", h, kPathIs, log,
+                              "'-DEXPECTED=\"/opt/k.fatbin\"'"),
+            0);
+}
+
+TEST(HeaderGen, SourceHashIsNotInTheHeader) {
+  HeaderOptions options;
+  options.fatbinPath = "kernels.fatbin";
+  Manifest a = fixtureManifest(), b = fixtureManifest();
+  a.sourceHash = "fnv1a64:0000000000000001";
+  b.sourceHash = "fnv1a64:0000000000000002";
+  std::string h = generateLauncherHeader(a, options);
+  EXPECT_EQ(h, generateLauncherHeader(b, options));
+  EXPECT_EQ(h.find("fnv1a64"), std::string::npos) << h;
+}
+
+TEST(HeaderGen, FatbinPathMacroIsTheNamespaceInUpperCase) {
+  EXPECT_EQ(fatbinPathMacro("double_blk"), "DOUBLE_BLK_FATBIN_PATH");
+  EXPECT_EQ(fatbinPathMacro("_3d_blk"), "_3D_BLK_FATBIN_PATH");
 }
 
 TEST(HeaderGen, EmbeddedImageCompiles) {

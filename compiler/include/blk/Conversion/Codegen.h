@@ -9,6 +9,8 @@
 #ifndef BLK_CONVERSION_CODEGEN_H
 #define BLK_CONVERSION_CODEGEN_H
 
+#include "blk/Support/PrefixMap.h"
+
 #include "mlir/IR/BuiltinOps.h"
 
 #include "llvm/Support/Error.h"
@@ -50,6 +52,8 @@ struct CodegenOptions {
   /// `--lineinfo`: `.loc` directives from the ops' source locations, so
   /// profilers map SASS to `.blk` lines (code is unchanged).
   bool lineInfo = false;
+  /// `--prefix-map`: rewrites the file names line info records.
+  PrefixMap prefixMap;
   /// `--print-after=PASS` / `--print-after-all` for the back-end passes
   /// (on stderr, as for the blk passes).
   std::vector<std::string> printAfter;

@@ -13,6 +13,7 @@
 #include "blk/Target/Arch.h"
 #include "blk/Target/BuildProgress.h"
 #include "blk/Target/CudaToolkit.h"
+#include "blk/Support/PrefixMap.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -59,6 +60,9 @@ struct ArtifactOptions {
   /// Source lines in the PTX (`.loc`) and, for cubins, ptxas `-lineinfo`:
   /// profilers map SASS to `.blk` lines. The code is the same either way.
   bool lineInfo = false;
+  /// `--prefix-map`: rewrites the source paths the artifact records (the
+  /// manifest's `source`, line-info file names).
+  PrefixMap prefixMap;
   /// `[12/48] matmul BM=128 …` per kernel job once the build has run for a
   /// second (BuildProgress.h); null: none.
   llvm::raw_ostream *progressOut = nullptr;
@@ -84,6 +88,10 @@ struct TargetBuildOptions {
   std::string arch = std::string(kDefaultArch); ///< `--arch` as given.
   unsigned optLevel = 3;  ///< `-O0`..`-O3`.
   std::string emitHeader; ///< `--emit-header FILE.hpp`; empty: none.
+  /// `--embed`: the header holds the fatbin's bytes instead of its path.
+  bool embedHeader = false;
+  /// `--prefix-map OLD=NEW` as given, in order (blk/Support/PrefixMap.h).
+  std::vector<std::string> prefixMaps;
   std::string depfile;    ///< `--depfile FILE.d`; empty: none.
   bool verbose = false;   ///< Phase times and ptxas resources on stderr.
   bool warningsAsErrors = false; ///< `-Werror`: a config left out fails the build.
@@ -96,19 +104,24 @@ struct TargetBuildOptions {
   bool printAfterAll = false;
 };
 
+/// The `--prefix-map` rules in order; a spec that is not OLD=NEW is an error.
+llvm::Expected<PrefixMap> parsePrefixMap(llvm::ArrayRef<std::string> specs);
+
 /// `-j` as given (0: the core count) to the number of jobs.
 unsigned resolveJobs(unsigned jobs);
 
 /// Checks the flags before any work: a bad `--arch`, `--emit-header` for a
-/// stage other than fatbin, or `--depfile` without `-o` is a usage error
+/// stage other than fatbin, `--embed` without `--emit-header`, `--depfile`
+/// without `-o` or a `--prefix-map` that is not OLD=NEW is a usage error
 /// (returned as a message).
 llvm::Error checkTargetBuildOptions(llvm::StringRef emit, const TargetBuildOptions &options,
                                     llvm::StringRef outputPath);
 
 /// `blkc build`'s stages gpu-ir, llvm, ptx and fatbin on the optimised blk
 /// module: writes the stage to `out`, then the launcher header (through the
-/// runtime's generateLauncherHeader; it loads `outputPath`, or embeds the
-/// fatbin when there is no `-o`) and the depfile (target `outputPath`,
+/// runtime's generateLauncherHeader; by default it loads `outputPath` as
+/// given, after --prefix-map; it embeds the fatbin with --embed or when
+/// there is no `-o`), rewritten only when its text changes, and the depfile (target `outputPath`,
 /// dependencies `sources`: the main file and every import). Errors are
 /// printed as `blkc: error: ...`. Returns the exit status: 0, 1 (the build
 /// failed) or 2 (usage error).

@@ -9,6 +9,8 @@
 #ifndef BLK_TARGET_MANIFEST_H
 #define BLK_TARGET_MANIFEST_H
 
+#include "blk/Support/PrefixMap.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
@@ -43,6 +45,8 @@ struct ManifestOptions {
   /// Entries left out of the artifact (ResourceLimits.h); the manifest does
   /// not list them. A value variant must be left out with its specialisation.
   llvm::StringSet<> omit;
+  /// `--prefix-map`: rewrites `source` (the main file as given).
+  PrefixMap prefixMap;
 };
 
 /// Builds the manifest of every `blk.kernel` func in `module` (the blk-level

@@ -7,7 +7,9 @@
 // Compute and `cuobjdump`/`nvdisasm` map SASS to `.blk` lines. The compile
 // unit is DebugDirectivesOnly: line tables, no variables, and the code is
 // the same as without (LLVM keeps debug info out of codegen decisions).
-// Test: tests/lit/codegen/lineinfo.mlir.
+// File names go through --prefix-map (they reach the PTX `.file` lines and
+// the cubin). Tests: tests/lit/codegen/lineinfo.mlir,
+// tests/lit/target/build-reproducible.test.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
@@ -31,11 +33,18 @@ static FileLineColLoc innermostFileLoc(Location loc) {
   return found;
 }
 
+llvm::DIFile *Emitter::debugFileFor(llvm::StringRef path) {
+  if (!prefixMap)
+    return debugBuilder->createFile(path, "");
+  return debugBuilder->createFile(prefixMap->apply(std::string_view(path.data(), path.size())),
+                                  "");
+}
+
 void Emitter::beginDebugInfo() {
   FileLineColLoc loc = innermostFileLoc(kernel.getLoc());
   std::string file = loc ? loc.getFilename().str() : "<unknown>";
   debugBuilder = std::make_unique<llvm::DIBuilder>(mod);
-  llvm::DIFile *diFile = debugBuilder->createFile(file, "");
+  llvm::DIFile *diFile = debugFileFor(file);
   llvm::DICompileUnit *cu = debugBuilder->createCompileUnit(
       llvm::dwarf::DW_LANG_C_plus_plus, diFile, "blkc", /*isOptimized=*/true, "", 0, "",
       llvm::DICompileUnit::DebugDirectivesOnly);
@@ -69,7 +78,7 @@ void Emitter::setLocation(Location loc) {
     auto &fileScope = debugFileScopes[flc.getFilename()];
     if (!fileScope)
       fileScope = debugBuilder->createLexicalBlockFile(
-          debugScope, debugBuilder->createFile(flc.getFilename().str(), ""));
+          debugScope, debugFileFor(flc.getFilename()));
     scope = fileScope;
   }
   b.SetCurrentDebugLocation(llvm::DILocation::get(ctx, flc.getLine(), flc.getColumn(), scope));

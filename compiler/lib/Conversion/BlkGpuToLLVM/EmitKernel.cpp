@@ -22,9 +22,9 @@ using namespace mlir;
 namespace blk::gpu {
 
 Emitter::Emitter(llvm::Module &module, func::FuncOp kernel, const GpuTarget &target,
-                 bool lineInfo)
+                 bool lineInfo, const PrefixMap *prefixMap)
     : ctx(module.getContext()), mod(module), target(target), b(module.getContext()),
-      kernel(kernel), numWarps(getNumWarps(kernel)), lineInfo(lineInfo) {}
+      kernel(kernel), numWarps(getNumWarps(kernel)), lineInfo(lineInfo), prefixMap(prefixMap) {}
 
 Emitter::~Emitter() = default;
 

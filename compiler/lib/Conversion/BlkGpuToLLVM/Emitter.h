@@ -12,6 +12,7 @@
 #include "blk/Dialect/BlkGpu/IR/Layout.h"
 #include "blk/Dialect/BlkGpu/Transforms/SharedMemory.h"
 #include "blk/Target/GpuTarget.h"
+#include "blk/Support/PrefixMap.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -44,9 +45,9 @@ class Emitter {
 public:
   /// `target`: what the GPU has (shared-memory limits, instruction sets).
   /// `lineInfo`: attach each op's source line to its instructions
-  /// (DebugInfo.cpp).
+  /// (DebugInfo.cpp), file names rewritten by `prefixMap` (null: as they are).
   Emitter(llvm::Module &module, mlir::func::FuncOp kernel, const GpuTarget &target,
-          bool lineInfo = false);
+          bool lineInfo = false, const PrefixMap *prefixMap = nullptr);
   ~Emitter();
 
   /// Emits the kernel; errors name the op and its location.
@@ -164,6 +165,9 @@ private:
   unsigned smemBytes = 0;
   llvm::DenseMap<mlir::Value, Elems> values;
   bool lineInfo;
+  const PrefixMap *prefixMap;
+  /// The DIFile of a source file, its name after `prefixMap`.
+  llvm::DIFile *debugFileFor(llvm::StringRef path);
   std::unique_ptr<llvm::DIBuilder> debugBuilder;
   llvm::DISubprogram *debugScope = nullptr;
   std::string debugFile;

@@ -20,7 +20,8 @@ namespace blk {
 /// What generateLauncherHeader writes besides the kernels.
 struct HeaderOptions {
   /// The fatbin the `module` class loads by default (used when no image is
-  /// embedded); usually the absolute path of the `-o` output.
+  /// embedded): the `-o` path as given to blkc, after --prefix-map. The
+  /// header writes it as the default of the macro fatbinPathMacro(ns).
   std::string fatbinPath;
   /// When non-empty, these bytes (the fatbin) are embedded in the header and
   /// loaded from memory instead of fatbinPath.
@@ -33,6 +34,11 @@ struct HeaderOptions {
 /// nor an image is given.
 std::string generateLauncherHeader(const Manifest &manifest,
                                    const HeaderOptions &options);
+
+/// The macro that overrides the header's default fatbin path:
+/// `<NAMESPACE>_FATBIN_PATH` in upper case (`double_blk` ->
+/// `DOUBLE_BLK_FATBIN_PATH`). blk_add_module defines it.
+std::string fatbinPathMacro(const std::string &namespaceName);
 
 /// A valid C++ identifier for a blk name (C++ keywords get a `_` suffix).
 std::string cppIdentifier(const std::string &name);
