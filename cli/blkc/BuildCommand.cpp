@@ -30,7 +30,8 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
   CLI::App *cmd = app.add_subcommand("build", "Compile a blk file to a chosen stage");
   cmd->add_option("FILE", flags->build.input, "Source file")->required();
   addFrontendFlags(cmd, flags->frontend);
-  cmd->add_option("--emit", flags->build.emit, "Stage to write")
+  cmd->add_option("--emit", flags->build.emit,
+                  "Stage to write (default: from -o's extension, .fatbin .ptx .ll; else ir-opt)")
       ->check(CLI::IsMember(blk::buildEmitKinds()));
   cmd->add_option("-o", flags->build.output, "Output file (default: stdout)");
   cmd->add_option("--print-after", flags->build.printAfter,
@@ -42,7 +43,7 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
   cmd->add_flag("--time-stages", flags->build.timeStages,
                 "Print per-stage times (ms) to stderr");
   cmd->add_option("--arch", flags->build.target.arch,
-                  "GPU architectures, comma-separated (sm_80,sm_86,sm_89,sm_90,sm_90a)");
+                  "GPU architectures, comma-separated (sm_80,sm_86,sm_89,sm_90,sm_90a; default sm_90)");
   cmd->add_option("-O", flags->build.target.optLevel,
                   "Optimisation level -O0..-O3 (default 3): LLVM runs at the "
                   "level, ptxas at -O0 for -O0 and -O3 otherwise");
@@ -65,9 +66,23 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
                 "--emit=ptx, off otherwise)");
   cmd->add_flag("--no-lineinfo", flags->noLineInfo, "No source lines, also for --emit=ptx");
   cmd->callback([flags, cmd, &ctx] {
-    // `-o x.fatbin` without --emit means --emit=fatbin.
-    if (cmd->count("--emit") == 0 && llvm::StringRef(flags->build.output).ends_with(".fatbin"))
-      flags->build.emit = "fatbin";
+    // Without --emit, -o's extension names the stage (`-o k.ptx` writes PTX);
+    // `.cubin` has no stage of its own: say what to write instead.
+    if (cmd->count("--emit") == 0) {
+      llvm::StringRef out(flags->build.output);
+      if (out.ends_with(".fatbin"))
+        flags->build.emit = "fatbin";
+      else if (out.ends_with(".ptx"))
+        flags->build.emit = "ptx";
+      else if (out.ends_with(".ll"))
+        flags->build.emit = "llvm";
+      else if (out.ends_with(".cubin")) {
+        ctx.exitCode = usageError("blkc writes a fatbin (one cubin per --arch plus the manifest): "
+                                  "use `-o " + out.drop_back(6).str() + ".fatbin`, or "
+                                  "`--emit=ptx` for the PTX");
+        return;
+      }
+    }
     flags->build.target.verbose |= ctx.verbose;
     if (flags->lineInfo || flags->noLineInfo)
       flags->build.target.lineInfo = flags->lineInfo && !flags->noLineInfo;

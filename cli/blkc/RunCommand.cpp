@@ -69,7 +69,10 @@ int runKernel(const RunFlags &flags, const ToolContext &tool) {
       v = value == "true" ? 1 : value == "false" ? 0 : interp::parseIntLiteral(value);
     if (!v)
       return usageError("`-D " + d + "` must have the form NAME=VALUE with an integer VALUE");
-    defines[name] = *v;
+    // num_warps / num_stages / programs_per_sm shape the specialisations
+    // (Sema applies them) but are not const parameters to select by.
+    if (name != "num_warps" && name != "num_stages" && name != "programs_per_sm")
+      defines[name] = *v;
   }
   if (!std::ifstream(flags.file))
     return usageError("cannot read `" + flags.file + "`");
