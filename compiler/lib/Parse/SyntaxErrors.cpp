@@ -284,6 +284,16 @@ std::string SyntaxErrorReporter::hintFor(antlr4::Parser *parser,
                     adjacent(prev2, prev);
   if (plusPlus || minusMinus)
     return "blk has no `++` or `--`; write `i += 1` or `i -= 1`";
+  if (type == BlkParser::STAR && prev && prev->getType() == BlkParser::STAR &&
+      adjacent(prev, offending))
+    return "blk has no `**`; multiply (`x * x`), or write a float power as "
+           "`exp2(y * log2(x))`";
+  if (type == BlkParser::DOT && spelling(prev) == "tl")
+    return "blk names have no `tl.` prefix: types are `f32`, `i32`, …, and Triton's "
+           "`BLOCK: tl.constexpr` is `const BLOCK: i32`";
+  if (word == "def" || (spelling(prev) == "triton" && spelling(prev2) == "@"))
+    return "this is Python; a blk kernel is declared as `kernel name(x: *f32, n: i32) { … }` "
+           "(docs/language.md §4)";
   if (spelling(prev) == "elif")
     return "blk writes `else if`, not `elif`";
   if (word == "and" || word == "or" || word == "not")

@@ -123,6 +123,11 @@ std::vector<std::string> BodyChecker::visibleNames() const {
 
 void BodyChecker::reportUnknownType(const std::string &name, SourceRange range) {
   DiagBuilder d = analyzer.report(DiagId::sema_unknown_type, range, {name});
+  if (name == "constexpr") { // Triton's `BLOCK: tl.constexpr`
+    d.note(DiagId::note_sema_hint, SourceRange(),
+           {"compile-time parameters are written `const BLOCK: i32` (or `const BLOCK`)"});
+    return;
+  }
   std::vector<std::string> types;
   for (unsigned k = 0; k <= unsigned(ScalarKind::F8E5M2); ++k)
     types.push_back(std::string(spelling(ScalarKind(k))));

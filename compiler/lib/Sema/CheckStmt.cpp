@@ -206,6 +206,16 @@ void BodyChecker::checkAssign(const ast::AssignStmt *s) {
     checkExpr(s->target);
     return;
   }
+  // `x = …` for a new x (Python's way): say how blk declares it.
+  bool broken = module.module && module.module->brokenNames.count(target->name);
+  if (!lookupLocal(target->name) && !module.names.count(target->name) &&
+      !parseScalarKind(target->name) && !broken) {
+    analyzer.report(DiagId::sema_unknown_name, target->getRange(), {target->name})
+        .note(DiagId::note_sema_hint, SourceRange(),
+              {"declare it with `let " + target->name + " = …`, or `var " + target->name +
+               " = …` to assign it again later"});
+    return;
+  }
   ExprInfo current = checkExpr(target);
   if (current.type.isError())
     return;
