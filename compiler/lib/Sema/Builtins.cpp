@@ -119,6 +119,23 @@ bool BuiltinChecker::bind() {
   size_t requiredGiven = 0;
   for (size_t i = 0; i < sig.required; ++i)
     requiredGiven += args[i] != nullptr;
+  // Too few: name the first missing required argument (`store(p)` lacks
+  // its value), which says more than the count.
+  if (positional <= sig.params.size() && requiredGiven < sig.required) {
+    size_t missing = 0;
+    while (args[missing])
+      ++missing;
+    a.report(DiagId::sema_missing_arg, call->getRange(), {name, sig.params[missing]})
+        .note(DiagId::note_sema_hint, SourceRange(),
+              {"`" + name + "` takes (" + [&] {
+                 std::string list;
+                 for (size_t i = 0; i < sig.params.size(); ++i)
+                   list += (i ? ", " : "") + std::string(sig.params[i]) +
+                           (i < sig.required ? "" : "?");
+                 return list;
+               }() + ")"});
+    return false;
+  }
   if (positional > sig.params.size() || requiredGiven < sig.required) {
     std::string count = sig.required == sig.params.size()
                             ? std::to_string(sig.required)

@@ -89,7 +89,9 @@ ExprInfo BuiltinChecker::shapeOp() {
       return out;
     }
     if (name == "reshape" && numElements(x.shape()) != numElements(*shape)) {
-      badArg(1, "a shape with " + std::to_string(numElements(x.shape())) + " elements");
+      a.report(DiagId::sema_reshape_count, range(1),
+               {formatShape(x.shape()), std::to_string(numElements(x.shape())),
+                formatShape(*shape), std::to_string(numElements(*shape))});
       return out;
     }
     out.type = x.withShape(*shape);
