@@ -379,6 +379,18 @@ ExprInfo BuiltinChecker::creation() {
           .note(DiagId::note_sema_hint, SourceRange(), {"the launch grid has axes 0, 1 and 2"});
       return out;
     }
+    // An axis the kernel's @grid does not have: every program is 0 on it.
+    if (const KernelInfo *k = c.spec.kernel;
+        k && !k->gridSource.empty() && size_t(*axis) >= k->gridSource.size()) {
+      std::string grid;
+      for (const std::string &g : k->gridSource)
+        grid += (grid.empty() ? "" : ", ") + g;
+      a.report(DiagId::sema_grid_axis_missing, call->getRange(),
+               {name, std::to_string(*axis), std::to_string(k->gridSource.size()), grid,
+                name == "program_id" ? "0" : "1"})
+          .note(DiagId::note_sema_hint, SourceRange(),
+                {"give `@grid` an axis " + std::to_string(*axis) + ", or use axis 0"});
+    }
     out.type = Type::scalar(ScalarKind::I32);
     return out;
   }
