@@ -330,6 +330,9 @@ ExprInfo BuiltinChecker::memory() {
       badArg(5, "a constant boolean");
     out.type = Type::block(elem, ptr.shape());
     out.operandElem = elem;
+    bool unmasked = !has(1) || (infos[1].value && infos[1].value->getBool());
+    if (ptr.isBlock() && unmasked)
+      a.unmaskedLoads.push_back(call);
     return out;
   }
   size_t valueIndex = 1, maskIndex = 2;

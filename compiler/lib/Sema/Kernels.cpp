@@ -461,6 +461,7 @@ void KernelBuilder::analyzeSpec(KernelInfo &k, Specialization &s,
   a.sinkErrors = 0;
   a.instanceCount = 0;
   a.unmaskedStores.clear();
+  a.unmaskedLoads.clear();
   s.body = std::make_unique<FunctionInstance>();
   s.body->decl = k.decl;
   s.body->module = scope.module;
@@ -522,7 +523,7 @@ static const ast::CallExpr *roundingCdiv(const ast::Node *n, const KernelInfo &k
 }
 
 void KernelBuilder::warnUnmaskedStores(const KernelInfo &k) {
-  if (a.unmaskedStores.empty())
+  if (a.unmaskedStores.empty() && a.unmaskedLoads.empty())
     return;
   for (const ast::Expr *g : gridExprs) {
     const ast::CallExpr *cdiv = roundingCdiv(g, k);
@@ -532,6 +533,10 @@ void KernelBuilder::warnUnmaskedStores(const KernelInfo &k) {
       a.report(DiagId::sema_store_unmasked, store->getRange(), {a.sourceText(cdiv->getRange())})
           .note(DiagId::note_sema_hint, cdiv->getRange(),
                 {"the grid rounds up here: mask the store, e.g. `mask: offsets < n`"});
+    for (const ast::CallExpr *load : a.unmaskedLoads)
+      a.report(DiagId::sema_load_unmasked, load->getRange(), {a.sourceText(cdiv->getRange())})
+          .note(DiagId::note_sema_hint, cdiv->getRange(),
+                {"the grid rounds up here: mask the load, e.g. `mask: offsets < n, other: 0.0`"});
     return;
   }
 }

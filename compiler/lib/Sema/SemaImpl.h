@@ -117,6 +117,7 @@ public:
   /// `store`s of a pointer block with no mask (or an always-true one) in the
   /// current specialisation (for the §8.7 warning).
   std::vector<const ast::CallExpr *> unmaskedStores;
+  std::vector<const ast::CallExpr *> unmaskedLoads; ///< likewise, `load`s
 
   /// nullptr: emit directly; else buffer here.
   std::vector<Diagnostic> *sink = nullptr;
