@@ -42,6 +42,8 @@ private:
   std::optional<std::vector<int64_t>> intListArg(size_t i);
   std::optional<int64_t> axisArg(size_t i, unsigned rank, bool inclusive);
   void checkMask(size_t maskIndex, const Type &ptr);
+  /// Warns when the constant literal arg `i` changes in the element type.
+  void warnLiteralNarrowing(size_t i, ScalarKind elem);
   /// Reports this built-in on any fp8 value among the args; true if one was.
   bool rejectFp8Args(const std::vector<size_t> &indices);
   /// Broadcasts several value args together; reports a mismatch.

@@ -287,6 +287,30 @@ void BuiltinChecker::checkOptionArg(size_t i, std::initializer_list<const char *
            {sig.params[i], name, "one of " + list, "\"" + literal->value + "\""});
 }
 
+/// `store(p, 2147483648)` into `*i32`: a literal the element type cannot
+/// hold changes on the way (wraps, or a float loses its fraction).
+void BuiltinChecker::warnLiteralNarrowing(size_t i, ScalarKind elem) {
+  if (!has(i) || !infos[i].isUntypedLiteral || !infos[i].value || isFloat(elem) ||
+      elem == ScalarKind::I1)
+    return;
+  const ConstValue &v = *infos[i].value;
+  ConstValue stored = convertConst(v, elem);
+  bool changed = v.isFloat() ? double(stored.getInt()) != v.getFloat()
+                             : stored.getInt() != v.getInt();
+  // A u64 above 2^63 is held negative: compare its bits.
+  if (!v.isFloat() && isUnsigned(elem) && bitWidth(elem) == 64)
+    changed = false;
+  if (!changed)
+    return;
+  std::string now = isUnsigned(elem) && stored.getInt() < 0 ? std::to_string(uint64_t(stored.getInt()))
+                                                            : stored.str();
+  a.report(DiagId::sema_store_literal_narrowing, range(i),
+           {v.str(), std::string(spelling(elem)), now})
+      .note(DiagId::note_sema_hint, SourceRange(),
+            {"write a value that `" + std::string(spelling(elem)) +
+             "` holds, or store into a wider element type"});
+}
+
 ExprInfo BuiltinChecker::memory() {
   const Type &ptr = infos[0].type;
   ExprInfo out;
@@ -353,6 +377,7 @@ ExprInfo BuiltinChecker::memory() {
     d.label(range(0), "pointer shape " + formatShape(ptr.shape()));
   }
   checkMask(maskIndex, ptr);
+  warnLiteralNarrowing(valueIndex, elem);
   bool bitwise = name == "atomic_and" || name == "atomic_or" || name == "atomic_xor";
   if (bitwise && isFloat(elem))
     a.report(DiagId::sema_arg_type, range(0),
