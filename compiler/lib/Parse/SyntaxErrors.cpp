@@ -4,6 +4,7 @@
 #include "BlkParser.h"
 
 #include <algorithm>
+#include <cctype>
 
 using namespace blk;
 using namespace blk::parse;
@@ -303,6 +304,35 @@ std::string SyntaxErrorReporter::hintFor(antlr4::Parser *parser,
       adjacent(prev, offending))
     return "float literals have no suffix: `1.0` is f32; use `1.0 as f16` for "
            "other types";
+  // `a // b`: Python's floor division is a comment here, so the statement
+  // ends early and the error comes after it. Look at the text between the
+  // last token (one an operand ends with) and this one for a `//` on that
+  // token's line followed by what looks like the rest of a statement.
+  size_t prevType = prev ? prev->getType() : 0;
+  bool operandEnd = prevType == BlkParser::IDENT || prevType == BlkParser::INT ||
+                    prevType == BlkParser::FLOAT || prevType == BlkParser::RPAREN ||
+                    prevType == BlkParser::RBRACK;
+  if (operandEnd && offending->getStartIndex() > prev->getStopIndex() &&
+      offending->getStartIndex() <= text.size()) {
+    std::string_view gap = text.substr(prev->getStopIndex() + 1,
+                                       offending->getStartIndex() - prev->getStopIndex() - 1);
+    size_t slash = gap.find("//");
+    if (slash != std::string_view::npos && gap.substr(0, slash).find('\n') == std::string_view::npos) {
+      // The comment's line: code-like when it starts as an operand and ends
+      // with `;` (`// 2;`), not prose (`// the total`).
+      std::string_view rest = gap.substr(slash + 2);
+      rest = rest.substr(0, rest.find('\n'));
+      while (!rest.empty() && rest.front() == ' ')
+        rest.remove_prefix(1);
+      while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\r'))
+        rest.remove_suffix(1);
+      if (!rest.empty() && rest.back() == ';' &&
+          (std::isalnum(static_cast<unsigned char>(rest.front())) || rest.front() == '_' ||
+           rest.front() == '('))
+        return "`//` starts a comment in blk, so the rest of that line was ignored; integer `/` "
+               "already truncates (write `a / b`), and `floor(a / b)` floors floats";
+    }
+  }
   return "";
 }
 
