@@ -285,6 +285,8 @@ std::string SyntaxErrorReporter::hintFor(antlr4::Parser *parser,
                     adjacent(prev2, prev);
   if (plusPlus || minusMinus)
     return "blk has no `++` or `--`; write `i += 1` or `i -= 1`";
+  if (type == BlkParser::COMMA && rule == BlkParser::RulePrimary)
+    return "blk has no tuples: a shape is a list, as in `zeros([BM, BN], f32)`";
   if (type == BlkParser::STAR && prev && prev->getType() == BlkParser::STAR &&
       adjacent(prev, offending))
     return "blk has no `**`; multiply (`x * x`), or write a float power as "
