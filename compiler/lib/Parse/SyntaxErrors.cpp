@@ -1,6 +1,8 @@
 //===- SyntaxErrors.cpp - ANTLR syntax errors as diagnostics --------------===//
 #include "SyntaxErrors.h"
 
+#include "blk/Support/EditDistance.h"
+
 #include "BlkParser.h"
 
 #include <algorithm>
@@ -285,6 +287,20 @@ std::string SyntaxErrorReporter::hintFor(antlr4::Parser *parser,
                     adjacent(prev2, prev);
   if (plusPlus || minusMinus)
     return "blk has no `++` or `--`; write `i += 1` or `i -= 1`";
+  // `lett x = 1;` / `kernal k(…)`: a misspelt keyword reads as a name,
+  // and the error comes at the next token.
+  // (Three letters at least: `store(x, n n)` is not a misspelt `fn`.)
+  if (prev && prev->getType() == BlkParser::IDENT && type == BlkParser::IDENT &&
+      spelling(prev).size() >= 3) {
+    static const std::vector<std::string> kKeywords = {
+        "break", "const", "continue", "else", "fn", "for", "if", "import",
+        "kernel", "let", "return", "static_assert", "var", "while"};
+    if (std::optional<std::string> near = closestName(spelling(prev), kKeywords))
+      return "did you mean the keyword `" + *near + "`?";
+  }
+  if (type == BlkParser::IDENT && rule == BlkParser::RuleUnit && word.size() >= 3)
+    if (std::optional<std::string> near = closestName(word, {"const", "fn", "import", "kernel"}))
+      return "did you mean the keyword `" + *near + "`?";
   if (type == BlkParser::COMMA && rule == BlkParser::RulePrimary)
     return "blk has no tuples: a shape is a list, as in `zeros([BM, BN], f32)`";
   if (type == BlkParser::STAR && prev && prev->getType() == BlkParser::STAR &&

@@ -12,6 +12,8 @@
 #ifndef BLK_SEMA_SUGGEST_H
 #define BLK_SEMA_SUGGEST_H
 
+#include "blk/Support/EditDistance.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,13 +21,10 @@
 
 namespace blk::sema {
 
-/// Edit distance with adjacent swaps counting one (optimal string alignment).
-unsigned editDistance(std::string_view a, std::string_view b);
-
-/// The closest candidate to `word` within the distance above; nullopt if
-/// none is close or `word` is itself a candidate.
-std::optional<std::string> closestName(std::string_view word,
-                                       const std::vector<std::string> &candidates);
+// The edit distance and the closest name live in Support (the parser uses
+// them too).
+using blk::closestName;
+using blk::editDistance;
 
 /// blk's spelling of a type named the Python / C / Triton way (`float32`,
 /// `tl.float16`'s `float16`, `int`, `double`, `uint8`); nullopt otherwise.
