@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <random>
 #include <string>
@@ -199,6 +200,34 @@ int main(int argc, char **argv) {
     }
     compareCodes("e4m3 -> e5m2", Fp8Format::E5M2, v4, x45.download());
     compareCodes("e5m2 -> e4m3", Fp8Format::E4M3, v5, x54.download());
+
+    // dot on CUDA cores: the host's fmaf in the same k order, exactly.
+    std::vector<blk::float8_e4m3> ha(32 * 32);
+    std::vector<blk::float8_e5m2> hb(32 * 32);
+    std::uniform_real_distribution<float> small(-3.0f, 3.0f);
+    for (size_t i = 0; i < ha.size(); ++i) {
+      ha[i] = blk::toFloat8E4M3(small(rng));
+      hb[i] = blk::toFloat8E5M2(small(rng));
+    }
+    blk::DeviceBuffer<blk::float8_e4m3> da(*ctx, ha);
+    blk::DeviceBuffer<blk::float8_e5m2> db(*ctx, hb);
+    blk::DeviceBuffer<float> dc(*ctx, 32 * 32);
+    dc.fill(std::numeric_limits<float>::quiet_NaN());
+    mod.kernel("dot_fp8").launch(da, db, dc);
+    std::vector<float> gc = dc.download();
+    int dotBad = 0;
+    for (int i = 0; i < 32; ++i)
+      for (int j = 0; j < 32; ++j) {
+        float want = 0.0f;
+        for (int k = 0; k < 32; ++k)
+          want = std::fmaf(blk::toFloat(ha[size_t(i * 32 + k)]), blk::toFloat(hb[size_t(k * 32 + j)]),
+                           want);
+        if (gc[size_t(i * 32 + j)] != want && dotBad++ < 5)
+          std::printf("FAIL: dot_fp8 c[%d][%d] = %.9g, expected %.9g\n", i, j,
+                      double(gc[size_t(i * 32 + j)]), double(want));
+      }
+    std::printf("dot_fp8 (FMA path): 1024 outputs, %d mismatches\n", dotBad);
+    failures += dotBad;
   } catch (const blk::Error &e) {
     std::printf("FAIL: %s\n", e.what());
     return 1;

@@ -301,12 +301,11 @@ LogicalResult DotOp::verify() {
                          << b.getDimSize(1) << "]";
   Type ea = a.getElementType(), eb = b.getElementType();
   Type ec = acc.getElementType();
-  auto isFp8 = [](Type t) { return t.isFloat8E4M3FN() || t.isFloat8E5M2(); };
   // e4m3 x e5m2 is allowed (wgmma has the mixed forms); other kinds must match.
-  if (ea != eb && !(isFp8(ea) && isFp8(eb)))
+  if (ea != eb && !(isFp8Type(ea) && isFp8Type(eb)))
     return emitOpError() << "a and b element types differ: " << ea << " vs "
                          << eb;
-  bool floatIn = ea.isF16() || ea.isBF16() || ea.isF32() || isFp8(ea);
+  bool floatIn = ea.isF16() || ea.isBF16() || ea.isF32() || isFp8Type(ea);
   bool intIn = ea.isInteger(8);
   if (!floatIn && !intIn)
     return emitOpError() << "input element type must be f16, bf16, f32, "

@@ -32,6 +32,9 @@ bool isPtrLike(mlir::Type type);
 /// Shape of a block, empty for scalars.
 llvm::ArrayRef<int64_t> getShapeOrEmpty(mlir::Type type);
 
+/// f8E4M3FN or f8E5M2: blk's `f8e4m3` / `f8e5m2` (docs/language.md §10.9).
+inline bool isFp8Type(mlir::Type t) { return t.isFloat8E4M3FN() || t.isFloat8E5M2(); }
+
 } // namespace blk
 
 #endif // BLK_IR_BLKTYPES_H

@@ -21,8 +21,6 @@ using namespace mlir;
 
 namespace blk::gpu {
 
-bool isFp8Type(Type t) { return t.isFloat8E4M3FN() || t.isFloat8E5M2(); }
-
 static const char *pairName(Type fp8) { return fp8.isFloat8E4M3FN() ? "e4m3x2" : "e5m2x2"; }
 
 llvm::Value *Emitter::fp8ToHalf(llvm::Value *bits, Type fp8) {

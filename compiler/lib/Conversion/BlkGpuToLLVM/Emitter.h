@@ -27,8 +27,6 @@ namespace blk::gpu {
 
 using Elems = llvm::SmallVector<llvm::Value *, 4>;
 
-/// f8e4m3 / f8e5m2 (held as i8 in LLVM IR; EmitFp8.cpp).
-bool isFp8Type(mlir::Type type);
 /// A float constant of `type` (an fp8 one, held as i8, as its bits).
 llvm::Constant *llvmConstant(llvm::Type *type, mlir::FloatAttr value);
 /// An arith.extf / arith.truncf with an fp8 side (emitted by emitFp8Cast).

@@ -2,6 +2,7 @@
 #include "blk/Dialect/BlkGpu/IR/BlkGpuDialect.h"
 
 #include "blk/Dialect/BlkGpu/IR/Layout.h"
+#include "blk/IR/BlkTypes.h"
 #include "blk/IR/LayoutInference.h"
 
 #include "mlir/IR/Builders.h"
@@ -98,13 +99,12 @@ LogicalResult WarpGroupDotOp::verify() {
       b.getShape()[1] != acc.getShape()[1])
     return emitOpError() << "needs a [M, K] x [K, N] + [M, N], got " << a << ", " << b
                          << " and " << acc;
-  auto isFp8 = [](Type t) { return t.isFloat8E4M3FN() || t.isFloat8E5M2(); };
   if (a.getElementType() != b.getElementType() &&
-      !(isFp8(a.getElementType()) && isFp8(b.getElementType())))
+      !(isFp8Type(a.getElementType()) && isFp8Type(b.getElementType())))
     return emitOpError() << "operands must have one element type (or two fp8 ones), got "
                          << a.getElementType() << " and " << b.getElementType();
   Type elem = a.getElementType(), accElem = acc.getElementType();
-  if (!elem.isF16() && !elem.isBF16() && !elem.isF32() && !elem.isInteger(8) && !isFp8(elem))
+  if (!elem.isF16() && !elem.isBF16() && !elem.isF32() && !elem.isInteger(8) && !isFp8Type(elem))
     return emitOpError() << "operands must be f16, bf16, f32 (read as tf32), fp8 or i8, got "
                          << elem;
   if (accElem != (elem.isInteger(8) ? Type(IntegerType::get(getContext(), 32))

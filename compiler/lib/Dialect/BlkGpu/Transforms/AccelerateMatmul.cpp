@@ -81,9 +81,8 @@ static std::optional<WgmmaPlan> planWgmma(DotOp dot, unsigned numWarps) {
   bool i8 = in.isInteger(8) && accElem.isInteger(32);
   bool f16 = (in.isF16() || in.isBF16()) && accElem.isF32();
   // fp8 (e4m3 and e5m2, mixed or not) accumulates in f32.
-  auto isFp8 = [](Type t) { return t.isFloat8E4M3FN() || t.isFloat8E5M2(); };
   Type bIn = bType.getElementType();
-  bool fp8 = isFp8(in) && isFp8(bIn) && accElem.isF32();
+  bool fp8 = isFp8Type(in) && isFp8Type(bIn) && accElem.isF32();
   if ((in != bIn && !fp8) || !(f16 || tf32 || i8 || fp8))
     return std::nullopt;
   unsigned elemBytes = in.getIntOrFloatBitWidth() / 8;
