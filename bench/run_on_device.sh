@@ -24,16 +24,8 @@ step machine
   nvcc --version | tail -2; g++ --version | head -1
 } 2>&1 | tee "$OUT/machine.txt"
 
-extra=()
-[ -f /usr/include/nlohmann/json.hpp ] ||
-  extra+=(-DBLK_NLOHMANN_JSON_INCLUDE_DIR="$ROOT/.rtdeps/include")
 step build
-cmake -S "$ROOT" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DBLK_BUILD_COMPILER=OFF -DBLK_BUILD_TESTS=OFF "${extra[@]}" > "$B.configure.log" 2>&1 ||
-  { tail -30 "$B.configure.log"; exit 1; }
-cmake --build "$B" -j "$(nproc)" --target blkrt > "$B.build.log" 2>&1 ||
-  { grep -E "error|FAILED" "$B.build.log" | head -30; exit 1; }
-lib=$(dirname "$(find "$B" -name 'libblkrt.so' | head -1)")
+lib=$(bash "$ROOT/scripts/device-build-runtime.sh" "$B" "$B") || exit 1
 g++ -O2 -std=c++17 -I "$ROOT/runtime/include" "$ROOT/bench/blk_bench.cpp" \
   -o "$B/blk-bench" -L"$lib" -lblkrt -Wl,-rpath,"$lib" || exit 1
 

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <functional>
@@ -334,13 +335,14 @@ void runShape(const blk::Context &ctx, const std::string &dir,
                                              : hbias);
   ha = {};
   hb = {};
+  // The tutorial's six strides (am, ak, bk, bn, cm, cn): A and C row-major;
+  // B row-major [K, N], or [N, K] row-major handed over as B^T's view.
+  const int sbk = kind.bTransposed ? 1 : N, sbn = kind.bTransposed ? K : 1;
   auto launch = [&](const blk::Kernel &k) {
     if (kind.biasGelu)
-      k.launch(a, b, bias, c, M, N, K, K, N, N);
-    else if (kind.bTransposed) // stride_am = K, stride_bn = K, stride_cm = N
-      k.launch(a, b, c, M, N, K, K, K, N);
-    else // stride_am = K, stride_bk = N, stride_cm = N
-      k.launch(a, b, c, M, N, K, K, N, N);
+      k.launch(a, b, bias, c, M, N, K, K, 1, sbk, sbn, N, 1);
+    else
+      k.launch(a, b, c, M, N, K, K, 1, sbk, sbn, N, 1);
   };
 
   blk::Module mod = ctx.load(dir + "/" + kind.file + ".fatbin");
@@ -352,7 +354,12 @@ void runShape(const blk::Context &ctx, const std::string &dir,
       out.push_back(r);
       continue;
     }
+    // BLK_GEMM_ONLY (bench/gemm/ncu_on_device.sh): run only the configs
+    // whose description contains it, so a profiler sees one kernel.
+    const char *only = std::getenv("BLK_GEMM_ONLY");
     for (const blk::Specialization &spec : desc->specializations) {
+      if (only && configString(spec).find(only) == std::string::npos)
+        continue;
       Record r = makeRecord(s, kname);
       r.entry = spec.entry;
       r.config = configString(spec);
@@ -368,6 +375,9 @@ void runShape(const blk::Context &ctx, const std::string &dir,
         if (r.ok) {
           r.ms = timeMs(ctx, flush, [&] { launch(k); }, r.runs);
           r.tflops = 2.0 * M * N * double(K) / (r.ms * 1e-3) * 1e-12;
+          if (const char *soak = std::getenv("BLK_GEMM_SOAK_S"))
+            soakReport(ctx, [&] { launch(k); }, std::atof(soak),
+                       2.0 * M * N * double(K));
         }
       } catch (const blk::Error &e) {
         r.ok = false;
@@ -382,6 +392,31 @@ void runShape(const blk::Context &ctx, const std::string &dir,
       out.push_back(r);
     }
   }
+}
+
+/// BLK_GEMM_SOAK_S (bench/gemm/ncu_on_device.sh): launches back to back,
+/// without flushes, for that many seconds, then prints the mean time of the
+/// last second's launches: the clocks a long GEMM settles at (power and
+/// temperature), which a 100-launch median does not reach.
+void soakReport(const blk::Context &ctx, const std::function<void()> &launch,
+                double seconds, double flops) {
+  blk::Event s(ctx), e(ctx);
+  double spent = 0, lastMs = 0;
+  int lastN = 0;
+  while (spent < seconds * 1e3) {
+    int n = 20;
+    s.record();
+    for (int i = 0; i < n; ++i)
+      launch();
+    e.record();
+    e.synchronize();
+    lastMs = double(e.elapsedMs(s));
+    lastN = n;
+    spent += lastMs;
+  }
+  double ms = lastMs / lastN;
+  std::printf("soak %.1f s: %.4f ms per launch, %.1f TFLOP/s\n", spent * 1e-3,
+              ms, flops / (ms * 1e-3) * 1e-12);
 }
 
 std::vector<Shape> readCases(const std::string &path, const std::string &mode) {

@@ -121,8 +121,11 @@ def check(file, kernel, t, bt, gelu, tol_max, tol_l2, M, N, K, tiles, tmp):
             "--arg", f"c=fill:{out_t}:{M * N}:{POISON if out_t == 'i32' else 'nan'}"]
     if gelu:
         args += ["--arg", f"bias=file:f16:{paths['bias']}"]
+    # The tutorial's six strides; B^T handed over as the view of a row-major [N, K].
+    sbk, sbn = (1, K) if bt else (N, 1)
     args += ["--arg", f"M={M}", "--arg", f"N={N}", "--arg", f"K={K}", "--arg", f"stride_am={K}",
-             "--arg", f"stride_bn={K}" if bt else f"stride_bk={N}", "--arg", f"stride_cm={N}"]
+             "--arg", "stride_ak=1", "--arg", f"stride_bk={sbk}", "--arg", f"stride_bn={sbn}",
+             "--arg", f"stride_cm={N}", "--arg", "stride_cn=1"]
     cmd = [BLKC, "run", os.path.join(KDIR, file + ".blk"), "-I", os.path.join(ROOT, "stdlib"), "-k", kernel,
            "-D", f"BM={BM}", "-D", f"BN={BN}", "-D", f"BK={BK}", "-D", f"GROUP_M={G}",
            "--threads", "2", "--out", f"c={paths['c']}"] + args

@@ -32,16 +32,8 @@ step machine
 } 2>&1 | tee "$OUT/machine.txt"
 ls -l "$FAT"/*.fatbin || { echo "no fatbins in $FAT: run bench/gemm/build_gemm_fatbins.sh here and carry bench/gemm/fatbins"; return 1; }
 
-extra=()
-[ -f /usr/include/nlohmann/json.hpp ] ||
-  extra+=(-DBLK_NLOHMANN_JSON_INCLUDE_DIR="$ROOT/.rtdeps/include")
 step build
-cmake -S "$ROOT" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DBLK_BUILD_COMPILER=OFF -DBLK_BUILD_TESTS=OFF "${extra[@]}" > "$B.configure.log" 2>&1 ||
-  { tail -30 "$B.configure.log"; return 1; }
-cmake --build "$B" -j "$(nproc)" --target blkrt > "$B.build.log" 2>&1 ||
-  { grep -E "error|FAILED" "$B.build.log" | head -30; return 1; }
-lib=$(dirname "$(find "$B" -name 'libblkrt.so' | head -1)")
+lib=$(bash "$ROOT/scripts/device-build-runtime.sh" "$B" "$B") || return 1
 g++ -O2 -std=c++17 -Wall -Wextra -I "$ROOT/runtime/include" "$ROOT/bench/gemm/gemm_bench.cpp" \
   -o "$B/gemm-bench" -L"$lib" -lblkrt -Wl,-rpath,"$lib" || return 1
 

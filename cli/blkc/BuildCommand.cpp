@@ -3,7 +3,7 @@
 // blkc build FILE [--emit=ast|ir|ir-opt|gpu-ir|llvm|ptx|fatbin] [-o OUT]
 //                 [--print-after=PASS]... [--print-after-all]
 //                 [--print-locations] [--time-stages] [--arch=LIST] [-O N]
-//                 [-j N] [--lineinfo|--no-lineinfo] [-D NAME=VALUE]... [-I DIR]...
+//                 [-j N] [--lineinfo|--no-lineinfo] [--no-auto-specialize] [-D NAME=VALUE]... [-I DIR]...
 //                 [--emit-header X.hpp [--embed]] [--depfile X.d]
 //                 [--prefix-map OLD=NEW]...
 // Writes the stage to OUT or stdout; diagnostics and pass dumps to stderr.
@@ -24,7 +24,7 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
   struct Flags {
     blk::BuildOptions build;
     FrontendFlags frontend;
-    bool lineInfo = false, noLineInfo = false;
+    bool lineInfo = false, noLineInfo = false, noAutoSpecialize = false;
   };
   auto flags = std::make_shared<Flags>();
   CLI::App *cmd = app.add_subcommand("build", "Compile a blk file to a chosen stage");
@@ -65,6 +65,9 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
                 "Source lines in the PTX and cubins for profilers (default: on for "
                 "--emit=ptx, off otherwise)");
   cmd->add_flag("--no-lineinfo", flags->noLineInfo, "No source lines, also for --emit=ptx");
+  cmd->add_flag("--no-auto-specialize", flags->noAutoSpecialize,
+                "No assumed variants (<entry>__auto: the entry compiled for unit last "
+                "strides, aligned pointers, sizes multiples of 16; docs/language.md 10.4)");
   cmd->callback([flags, cmd, &ctx] {
     // Without --emit, -o's extension names the stage (`-o k.ptx` writes PTX);
     // `.cubin` has no stage of its own: say what to write instead.
@@ -86,6 +89,7 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
     flags->build.target.verbose |= ctx.verbose;
     if (flags->lineInfo || flags->noLineInfo)
       flags->build.target.lineInfo = flags->lineInfo && !flags->noLineInfo;
+    flags->build.target.autoSpecialize = !flags->noAutoSpecialize;
     if (llvm::Error err = blk::target::checkTargetBuildOptions(
             flags->build.emit, flags->build.target, flags->build.output)) {
       ctx.exitCode = usageError(llvm::toString(std::move(err)));

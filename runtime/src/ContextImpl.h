@@ -58,10 +58,14 @@ public:
   std::unordered_map<uint64_t, std::weak_ptr<const ModuleState>> cache;
 };
 
-/// One value variant (@specialize). Its function is looked up on the first
-/// launch that picks it (resolveVariant), then read without a lock.
+/// One value variant (@specialize) or assumed variant (automatic
+/// specialisation). Its function is looked up on the first launch that
+/// picks it (resolveVariant), then read without a lock.
 struct VariantState {
-  const Variant *variant = nullptr;
+  const std::string *entry = nullptr;
+  uint32_t sharedStatic = 0;
+  uint32_t sharedDynamic = 0;
+  const AssumedVariant *assumed = nullptr; ///< its tests; null for a value variant
   mutable std::atomic<CUfunction> function{nullptr};
 };
 
@@ -76,6 +80,9 @@ struct SpecState {
   /// 1 + the variant's index, or 0 for the generic entry.
   std::vector<uint8_t> variantSlot;
   std::unique_ptr<VariantState[]> variants;
+  /// One per Specialization::assumed, in its order.
+  std::unique_ptr<VariantState[]> assumed;
+  size_t assumedCount = 0;
 };
 
 /// One kernel and its resolved specialisations.
@@ -96,8 +103,9 @@ struct ModuleState {
   mutable std::mutex variantMutex;
 };
 
-/// The variant the checked `args` select in `spec`, or nullptr for the
-/// generic entry. Only called when spec.variantSlot is not empty.
+/// The variant the checked `args` select in `spec`: the first assumed
+/// variant whose tests hold, else the value variant of the arguments'
+/// classes, else nullptr (the generic entry).
 const VariantState *pickVariant(const KernelDesc &kernel, const SpecState &spec,
                                 const ArgValue *args);
 

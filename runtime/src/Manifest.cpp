@@ -99,6 +99,8 @@ private:
   void specializedParams(const Json &list, KernelDesc &k,
                          const std::string &where);
   Variant variant(const Json &v, const KernelDesc &k, const std::string &where);
+  AssumedVariant assumedVariant(const Json &v, const KernelDesc &k,
+                                const std::string &where);
   void sharedSizes(const Json &obj, const std::string &where,
                    uint32_t &sharedStatic, uint32_t &sharedDynamic);
 
@@ -296,6 +298,17 @@ Specialization ManifestParser::specialization(const Json &s,
         fail(vw + ".entry", "repeats the specialisation's own entry");
     }
   }
+  if (s.contains("assumed") && !s["assumed"].is_null()) {
+    const Json &as = s["assumed"];
+    if (!as.is_array())
+      fail(where + ".assumed", "expected an array");
+    for (size_t i = 0; i < as.size(); ++i) {
+      std::string aw = where + ".assumed[" + std::to_string(i) + "]";
+      spec.assumed.push_back(assumedVariant(as[i], k, aw));
+      if (spec.assumed.back().entry == spec.entry)
+        fail(aw + ".entry", "repeats the specialisation's own entry");
+    }
+  }
   return spec;
 }
 
@@ -358,6 +371,43 @@ Variant ManifestParser::variant(const Json &vj, const KernelDesc &k,
   if (generic)
     fail(where + ".when", "all classes 0: that is the specialisation's own "
                           "entry, not a variant");
+  sharedSizes(vj, where, v.sharedStatic, v.sharedDynamic);
+  return v;
+}
+
+AssumedVariant ManifestParser::assumedVariant(const Json &vj, const KernelDesc &k,
+                                              const std::string &where) {
+  AssumedVariant v;
+  v.entry = name(vj, "entry", where, "empty entry name");
+  const Json &assume = field(vj, "assume", where);
+  if (!assume.is_array() || assume.empty() || assume.size() > k.params.size() * 3)
+    fail(where + ".assume", "expected 1 to 3 tests per parameter");
+  for (size_t i = 0; i < assume.size(); ++i) {
+    std::string aw = where + ".assume[" + std::to_string(i) + "]";
+    Assumption a;
+    a.param = uint32_t(integerIn(assume[i], "param", aw, 0, true, 0,
+                                 int64_t(k.params.size()) - 1));
+    const ParamType &type = k.params[a.param].type;
+    int kinds = 0;
+    for (auto [key, kind] : {std::pair{"aligned", Assumption::Kind::Aligned},
+                             std::pair{"equals", Assumption::Kind::Equals},
+                             std::pair{"multiple_of", Assumption::Kind::MultipleOf}})
+      if (assume[i].contains(key)) {
+        ++kinds;
+        a.kind = kind;
+        a.value = integer(assume[i], key, aw, 0, true);
+      }
+    if (kinds != 1)
+      fail(aw, "expected exactly one of \"aligned\", \"equals\", \"multiple_of\"");
+    bool pointerTest = a.kind == Assumption::Kind::Aligned;
+    if (pointerTest != type.pointer || (!type.pointer && !isIntegerKind(type.elem)))
+      fail(aw, std::string("a test that parameter `") + clip(k.params[a.param].name) +
+                   "` of type " + formatParamType(type) + " cannot take");
+    if (a.kind != Assumption::Kind::Equals &&
+        (a.value <= 0 || a.value > (1 << 20)))
+      fail(aw, "divisor " + std::to_string(a.value) + " out of range (1 to 2^20)");
+    v.assume.push_back(a);
+  }
   sharedSizes(vj, where, v.sharedStatic, v.sharedDynamic);
   return v;
 }

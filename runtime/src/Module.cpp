@@ -47,7 +47,9 @@ static void indexVariants(SpecState &ss, const KernelDesc &desc) {
   ss.variantSlot.assign(slots, 0);
   ss.variants = std::make_unique<VariantState[]>(variants.size());
   for (size_t v = 0; v < variants.size(); ++v) {
-    ss.variants[v].variant = &variants[v];
+    ss.variants[v].entry = &variants[v].entry;
+    ss.variants[v].sharedStatic = variants[v].sharedStatic;
+    ss.variants[v].sharedDynamic = variants[v].sharedDynamic;
     size_t slot = 0, weight = 1;
     for (int c : variants[v].when) {
       slot += classDigit(c) * weight;
@@ -57,8 +59,51 @@ static void indexVariants(SpecState &ss, const KernelDesc &desc) {
   }
 }
 
+/// The assumed variants of `ss`, in the manifest's order.
+static void indexAssumed(SpecState &ss) {
+  const std::vector<AssumedVariant> &assumed = ss.spec->assumed;
+  ss.assumedCount = assumed.size();
+  if (assumed.empty())
+    return;
+  ss.assumed = std::make_unique<VariantState[]>(assumed.size());
+  for (size_t v = 0; v < assumed.size(); ++v) {
+    ss.assumed[v].entry = &assumed[v].entry;
+    ss.assumed[v].sharedStatic = assumed[v].sharedStatic;
+    ss.assumed[v].sharedDynamic = assumed[v].sharedDynamic;
+    ss.assumed[v].assumed = &assumed[v];
+  }
+}
+
+/// True when the checked `args` pass every test of `v`.
+static bool assumptionsHold(const KernelDesc &kernel, const AssumedVariant &v,
+                            const ArgValue *args) {
+  for (const Assumption &a : v.assume) {
+    const ArgValue &arg = args[a.param];
+    switch (a.kind) {
+    case Assumption::Kind::Aligned:
+      if (arg.bits % uint64_t(a.value) != 0)
+        return false;
+      break;
+    case Assumption::Kind::Equals:
+      if (integerArgValue(arg, kernel.params[a.param].type.elem) != a.value)
+        return false;
+      break;
+    case Assumption::Kind::MultipleOf:
+      if (integerArgValue(arg, kernel.params[a.param].type.elem) % a.value != 0)
+        return false;
+      break;
+    }
+  }
+  return true;
+}
+
 const VariantState *pickVariant(const KernelDesc &kernel, const SpecState &spec,
                                 const ArgValue *args) {
+  for (size_t v = 0; v < spec.assumedCount; ++v)
+    if (assumptionsHold(kernel, *spec.assumed[v].assumed, args))
+      return &spec.assumed[v];
+  if (spec.variantSlot.empty())
+    return nullptr;
   size_t slot = 0, weight = 1;
   for (uint32_t p : kernel.specialize) {
     int64_t v = integerArgValue(args[p], kernel.params[p].type.elem);
@@ -107,8 +152,8 @@ CUfunction resolveVariant(const ModuleState &m, const KernelDesc &desc,
   f = vs.function.load(std::memory_order_relaxed);
   if (f)
     return f;
-  const Variant &v = *vs.variant;
-  f = loadEntry(m, desc, "value variant", v.entry, v.sharedStatic, v.sharedDynamic);
+  f = loadEntry(m, desc, vs.assumed ? "assumed variant" : "value variant", *vs.entry,
+                vs.sharedStatic, vs.sharedDynamic);
   vs.function.store(f, std::memory_order_release);
   return f;
 }
@@ -131,6 +176,7 @@ static void resolveKernels(ModuleState &m) {
                               spec.sharedDynamic);
       ss.grid = compileGrid(spec.grid, desc.params, desc.name);
       indexVariants(ss, desc);
+      indexAssumed(ss);
       ks.specs.push_back(std::move(ss));
     }
     m.kernels.push_back(std::move(ks));
@@ -300,12 +346,12 @@ void Kernel::launchChecked(const LaunchOptions &options, ArgValue *values,
   CUfunction function = s.function;
   uint32_t shared = s.spec->sharedDynamic;
   const std::string *entry = &s.spec->entry;
-  // Kernels without @specialize pay this one test per launch.
-  if (!s.variantSlot.empty())
+  // Kernels without variants pay these two tests per launch.
+  if (!s.variantSlot.empty() || s.assumedCount)
     if (const detail::VariantState *v = detail::pickVariant(d, s, values)) {
       function = detail::resolveVariant(*module_, d, *v);
-      shared = v->variant->sharedDynamic;
-      entry = &v->variant->entry;
+      shared = v->sharedDynamic;
+      entry = v->entry;
     }
   CUresult r =
       ctx.api->cuLaunchKernel(function, unsigned(grid.x), unsigned(grid.y),

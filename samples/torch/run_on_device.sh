@@ -14,15 +14,7 @@ B=${BLK_TORCH_BUILD:-/tmp/blk-torch-build}
 mkdir -p "$OUT"
 export PATH=/usr/local/cuda/bin:$PATH
 [ -f "$FATBIN" ] || { echo "no $FATBIN: build it with blkc where blkc is and carry it"; exit 1; }
-extra=()
-[ -f /usr/include/nlohmann/json.hpp ] ||
-  extra+=(-DBLK_NLOHMANN_JSON_INCLUDE_DIR="$ROOT/.rtdeps/include")
-cmake -S "$ROOT" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DBLK_BUILD_COMPILER=OFF -DBLK_BUILD_TESTS=OFF "${extra[@]}" > "$OUT/configure.log" 2>&1 ||
-  { tail -30 "$OUT/configure.log"; exit 1; }
-cmake --build "$B" -j "$(nproc)" --target blkrt > "$OUT/build.log" 2>&1 ||
-  { grep -E "error|FAILED" "$OUT/build.log" | head -30; exit 1; }
-lib=$(dirname "$(find "$B" -name 'libblkrt.so' | head -1)")
+lib=$(bash "$ROOT/scripts/device-build-runtime.sh" "$B" "$OUT/runtime") || exit 1
 PYTHONUNBUFFERED=1 python3 -X faulthandler "$ROOT/samples/torch/softmax_torch.py" --fatbin "$FATBIN" \
   --include "$ROOT/runtime/include" --lib "$lib" --json "$OUT/torch.json" 2>&1 | tee "$OUT/torch.log"
 exit "${PIPESTATUS[0]}"

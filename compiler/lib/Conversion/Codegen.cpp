@@ -59,9 +59,20 @@ llvm::Error runGpuPipeline(ModuleOp module, const CodegenOptions &options) {
   PassManager pm(context);
   pm.enableVerifier(true);
   enablePassPrinting(pm, options.printAfter, options.printAfterAll);
-  gpu::buildGpuPipeline(pm, GpuTarget::fromArch(options.arch, options.ptxVersion));
+  gpu::buildGpuPipeline(pm, GpuTarget::fromArch(options.arch, options.ptxVersion),
+                        options.autoSpecialize);
   if (failed(pm.run(module)))
     return makeError(messages.empty() ? "the back-end pass pipeline failed" : messages);
+  return llvm::Error::success();
+}
+
+llvm::Error addAssumedVariants(ModuleOp module) {
+  module.getContext()->loadDialect<gpu::BlkGpuDialect>();
+  PassManager pm(module.getContext());
+  pm.enableVerifier(true);
+  pm.addPass(gpu::createAutoSpecialize());
+  if (failed(pm.run(module)))
+    return makeError("blkgpu-auto-specialize failed");
   return llvm::Error::success();
 }
 

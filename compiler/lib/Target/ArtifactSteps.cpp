@@ -23,6 +23,7 @@ CodegenOptions codegenOptions(const GpuArch &arch, const ArtifactOptions &artifa
   options.printAfter = artifact.printAfter;
   options.printAfterAll = artifact.printAfterAll;
   options.lineInfo = artifact.lineInfo;
+  options.autoSpecialize = artifact.autoSpecialize;
   options.prefixMap = artifact.prefixMap;
   // libdevice (used only by kernels calling __nv_* math) from the same toolkit.
   options.libdevicePath = toolkit.root + "/nvvm/libdevice/libdevice.10.bc";

@@ -24,11 +24,17 @@ std::optional<EmitStage> parseEmitStage(llvm::StringRef name) {
   return std::nullopt;
 }
 
-llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
+llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp sourceModule,
                                              const ArtifactOptions &options) {
   if (options.archs.empty())
     return llvm::createStringError("no target architecture");
-  loadCodegenDialects(*blkModule.getContext());
+  loadCodegenDialects(*sourceModule.getContext());
+  // The assumed variants are entries like any other from here on.
+  mlir::OwningOpRef<mlir::ModuleOp> specialized(sourceModule.clone());
+  if (options.autoSpecialize)
+    if (llvm::Error err = addAssumedVariants(*specialized))
+      return stageError("gpu-ir", std::move(err));
+  mlir::ModuleOp blkModule = *specialized;
   PhaseTimer timer(options.verboseOut);
   ArtifactResult result;
   const GpuArch &newest = options.archs.back();

@@ -144,6 +144,21 @@ static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
           << " B static, " << variant.sharedDynamic << " B dynamic\n";
       printEntryResources(variant.entry, "      ");
     }
+    for (const AssumedVariant &variant : spec.assumed) {
+      std::vector<std::string> tests;
+      for (const Assumption &a : variant.assume) {
+        const std::string &name = kernel.params[a.param].name;
+        tests.push_back(a.kind == Assumption::Kind::Aligned
+                            ? name + " aligned to " + std::to_string(a.value)
+                        : a.kind == Assumption::Kind::Equals
+                            ? name + " == " + std::to_string(a.value)
+                            : name + " % " + std::to_string(a.value) + " == 0");
+      }
+      out << "    assumed variant " << variant.entry << " when " << joinStrings(tests)
+          << ": shared memory " << variant.sharedStatic << " B static, "
+          << variant.sharedDynamic << " B dynamic\n";
+      printEntryResources(variant.entry, "      ");
+    }
   }
 }
 

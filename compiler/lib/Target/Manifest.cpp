@@ -180,8 +180,43 @@ static llvm::Expected<Json> specializationJson(mlir::func::FuncOp func, const Js
 
 /// A value variant (docs/manifest.md, "Value variants"): listed under the
 /// specialisation whose generic entry is `genericEntry`, emitted before it.
+/// An assumed variant (docs/manifest.md, "Assumed variants"): `assume` from
+/// the func's `blk.variant_assume` (argument, kind, value) triples.
+static llvm::Expected<Json> assumedVariant(mlir::func::FuncOp func,
+                                           mlir::DenseI64ArrayAttr triples,
+                                           const ManifestOptions &options) {
+  static const char *const kinds[] = {"aligned", "equals", "multiple_of"};
+  llvm::ArrayRef<int64_t> t = triples.asArrayRef();
+  if (t.empty() || t.size() % 3 != 0)
+    return FuncReader(func).fail("blk.variant_assume",
+                                 "must hold (argument, kind, value) triples");
+  Json assume = Json::array();
+  for (size_t i = 0; i < t.size(); i += 3) {
+    if (t[i] < 0 || t[i] >= int64_t(func.getNumArguments()) || t[i + 1] < 0 ||
+        t[i + 1] > 2)
+      return FuncReader(func).fail("blk.variant_assume", "names no argument or kind");
+    assume.push_back({{"param", t[i]}, {kinds[t[i + 1]], t[i + 2]}});
+  }
+  EntrySharedMemory shared = options.shared.lookup(func.getSymName());
+  return Json{{"entry", func.getSymName().str()},
+              {"assume", std::move(assume)},
+              {"shared_static", shared.staticBytes},
+              {"shared_dynamic", shared.dynamicBytes}};
+}
+
 static llvm::Error addVariant(mlir::func::FuncOp func, llvm::StringRef genericEntry,
                               Json &kernel, const ManifestOptions &options) {
+  if (auto triples = func->getAttrOfType<mlir::DenseI64ArrayAttr>("blk.variant_assume")) {
+    auto variant = assumedVariant(func, triples, options);
+    if (!variant)
+      return variant.takeError();
+    for (Json &spec : kernel["specializations"])
+      if (spec["entry"] == genericEntry.str()) {
+        spec["assumed"].push_back(std::move(*variant));
+        return llvm::Error::success();
+      }
+    return FuncReader(func).fail("blk.variant_of", "names no specialisation before it");
+  }
   auto when = func->getAttrOfType<mlir::DenseI32ArrayAttr>("blk.variant_when");
   if (!when || !kernel.contains("specialize") ||
       when.size() != int64_t(kernel["specialize"].size()))

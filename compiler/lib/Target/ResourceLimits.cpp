@@ -108,7 +108,8 @@ static void printConfig(llvm::raw_ostream &os, mlir::func::FuncOp func) {
   if (auto warps = func->getAttrOfType<mlir::IntegerAttr>("blk.num_warps"))
     os << " num_warps=" << warps.getInt();
   if (func->hasAttr("blk.variant_of"))
-    os << " (value variant `" << func.getSymName() << "`)";
+    os << (func->hasAttr("blk.variant_assume") ? " (assumed variant `" : " (value variant `")
+       << func.getSymName() << "`)";
 }
 
 std::string describeConfig(mlir::func::FuncOp func) {

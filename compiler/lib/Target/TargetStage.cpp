@@ -98,6 +98,7 @@ int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
   artifactOptions.warningsAsErrors = options.warningsAsErrors;
   artifactOptions.jobs = resolveJobs(options.jobs);
   artifactOptions.lineInfo = options.lineInfo.value_or(*stage == EmitStage::Ptx);
+  artifactOptions.autoSpecialize = options.autoSpecialize;
   artifactOptions.prefixMap = llvm::cantFail(parsePrefixMap(options.prefixMaps));
   // Progress on a terminal (one line rewritten), or with -v (a line each).
   if (options.verbose || llvm::errs().is_displayed()) {

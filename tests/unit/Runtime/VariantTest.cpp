@@ -135,6 +135,67 @@ TEST(VariantManifest, RefusesMalformedVariants) {
             at + ".variants: expected an array");
 }
 
+/// kernelWith's kernel with `assumed` (JSON) on its one specialisation.
+std::string kernelAssuming(const std::string &assumed) {
+  std::string m = kernelWith("", "");
+  std::string entry = R"("entry": "k__w4")";
+  return m.replace(m.find(entry), entry.size(), entry + R"(, "assumed": )" + assumed);
+}
+
+TEST(AssumedManifest, ParsesAssumedVariants) {
+  Manifest m = parseManifest(
+      kernelAssuming(R"([{"entry": "k__w4__auto", "assume": [{"param": 0, "aligned": 16},
+                          {"param": 1, "equals": 1}, {"param": 2, "multiple_of": 16}],
+                          "shared_dynamic": 4096}])"),
+      "m.fatbin");
+  const std::vector<AssumedVariant> &as = m.kernels[0].specializations[0].assumed;
+  ASSERT_EQ(as.size(), 1u);
+  EXPECT_EQ(as[0].entry, "k__w4__auto");
+  EXPECT_EQ(as[0].sharedDynamic, 4096u);
+  ASSERT_EQ(as[0].assume.size(), 3u);
+  EXPECT_EQ(as[0].assume[0].param, 0u);
+  EXPECT_EQ(as[0].assume[0].kind, Assumption::Kind::Aligned);
+  EXPECT_EQ(as[0].assume[0].value, 16);
+  EXPECT_EQ(as[0].assume[1].kind, Assumption::Kind::Equals);
+  EXPECT_EQ(as[0].assume[1].value, 1);
+  EXPECT_EQ(as[0].assume[2].kind, Assumption::Kind::MultipleOf);
+  EXPECT_EQ(as[0].assume[2].param, 2u);
+  // A manifest without the field has none (older blkc, or nothing to assume).
+  EXPECT_TRUE(parseManifest(kernelWith("", ""), "m.fatbin")
+                  .kernels[0].specializations[0].assumed.empty());
+}
+
+TEST(AssumedManifest, RefusesMalformedAssumptions) {
+  const std::string at = "blk: m.fatbin: bad manifest: kernels[0] "
+                         "(`k`).specializations[0].assumed";
+  auto bad = [](const std::string &assume) {
+    return parseError(kernelAssuming(R"([{"entry": "v", "assume": )" + assume + "}]"));
+  };
+  EXPECT_EQ(parseError(kernelAssuming(R"({"entry": "v"})")), at + ": expected an array");
+  EXPECT_EQ(parseError(kernelAssuming(R"([{"entry": "v"}])")),
+            at + "[0]: missing \"assume\"");
+  EXPECT_EQ(bad("[]"), at + "[0].assume: expected 1 to 3 tests per parameter");
+  EXPECT_EQ(bad(R"([{"param": 9, "equals": 1}])"),
+            at + "[0].assume[0].param: 9 is out of range (0 to 3)");
+  EXPECT_EQ(bad(R"([{"param": 1}])"),
+            at + "[0].assume[0]: expected exactly one of \"aligned\", \"equals\", "
+                 "\"multiple_of\"");
+  EXPECT_EQ(bad(R"([{"param": 1, "equals": 1, "multiple_of": 16}])"),
+            at + "[0].assume[0]: expected exactly one of \"aligned\", \"equals\", "
+                 "\"multiple_of\"");
+  EXPECT_EQ(bad(R"([{"param": 1, "aligned": 16}])"),
+            at + "[0].assume[0]: a test that parameter `m` of type i32 cannot take");
+  EXPECT_EQ(bad(R"([{"param": 0, "equals": 1}])"),
+            at + "[0].assume[0]: a test that parameter `x` of type *f32 cannot take");
+  EXPECT_EQ(bad(R"([{"param": 3, "equals": 1}])"),
+            at + "[0].assume[0]: a test that parameter `s` of type f32 cannot take");
+  EXPECT_EQ(bad(R"([{"param": 1, "multiple_of": 0}])"),
+            at + "[0].assume[0]: divisor 0 out of range (1 to 2^20)");
+  EXPECT_EQ(parseError(kernelAssuming(
+                R"([{"entry": "k__w4", "assume": [{"param": 1, "equals": 1}]}])")),
+            at + "[0].entry: repeats the specialisation's own entry");
+}
+
 /// Context and Module on the fake driver with the variant fixture.
 class Variants : public ::testing::Test {
 protected:
@@ -321,3 +382,40 @@ TEST_F(Variants, ThreadsPickTheirVariantsConcurrently) {
 }
 
 } // namespace
+
+TEST_F(Variants, AssumedVariantWhenEveryTestHolds) {
+  BLK_REQUIRE_FIXTURE("kernels_variants");
+  Context ctx = open();
+  Module mod = ctx.load(fixturePath("kernels_variants"));
+  Kernel k = mod.kernel("auto_copy");
+  float *aligned = reinterpret_cast<float *>(uintptr_t(0x10000));
+  float *off4 = reinterpret_cast<float *>(uintptr_t(0x10004));
+  DeviceBuffer<float> out(ctx, 64);
+  struct Case {
+    float *x;
+    int32_t m;
+    int64_t n;
+    const char *entry;
+    unsigned shared;
+  } cases[] = {
+      // x 16-byte aligned, n == 1, m % 16 == 0: the first variant.
+      {aligned, 32, 1, "auto_copy__w4__auto", 1024},
+      {aligned, 0, 1, "auto_copy__w4__auto", 1024},
+      {aligned, -16, 1, "auto_copy__w4__auto", 1024},
+      // One test fails: the next variant (m == 1) or the generic entry.
+      {off4, 32, 1, "auto_copy__w4", 0},
+      {aligned, 33, 1, "auto_copy__w4", 0},
+      {aligned, 32, 2, "auto_copy__w4", 0},
+      {off4, 1, 5, "auto_copy__w4__auto_bt", 2048},
+      {aligned, 1, 7, "auto_copy__w4__auto_bt", 2048},
+  };
+  for (const Case &c : cases) {
+    k.launch(c.x, out, c.m, c.n);
+    EXPECT_STREQ(last().function, c.entry) << "m=" << c.m << " n=" << c.n;
+    EXPECT_EQ(last().sharedBytes, c.shared) << "m=" << c.m << " n=" << c.n;
+    EXPECT_EQ(last().block[0], 128u);
+  }
+  // The tests read the converted argument: an int64 48 for the i32 `m`.
+  k.launch(aligned, out, int64_t(48), uint8_t(1));
+  EXPECT_STREQ(last().function, "auto_copy__w4__auto");
+}

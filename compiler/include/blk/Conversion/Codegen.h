@@ -52,6 +52,8 @@ struct CodegenOptions {
   /// `--lineinfo`: `.loc` directives from the ops' source locations, so
   /// profilers map SASS to `.blk` lines (code is unchanged).
   bool lineInfo = false;
+  /// Run blkgpu-auto-specialize (assumed variants) first.
+  bool autoSpecialize = true;
   /// `--prefix-map`: rewrites the file names line info records.
   PrefixMap prefixMap;
   /// `--print-after=PASS` / `--print-after-all` for the back-end passes
@@ -118,6 +120,11 @@ void loadCodegenDialects(mlir::MLIRContext &context);
 /// place, turning it into blkgpu IR (what --emit=gpu-ir prints), with the
 /// verifier after each pass and `options`' print-after flags.
 llvm::Error runGpuPipeline(mlir::ModuleOp module, const CodegenOptions &options);
+
+/// Adds the assumed variants (blkgpu-auto-specialize) to the blk `module` in
+/// place: done once before the per-arch pipelines, so that the manifest,
+/// the resource checks and the kernel jobs see them as entries.
+llvm::Error addAssumedVariants(mlir::ModuleOp module);
 
 /// Prints blkgpu IR (what --emit=gpu-ir shows); it parses back.
 void printGpuIr(mlir::ModuleOp module, llvm::raw_ostream &os);

@@ -60,6 +60,9 @@ struct ArtifactOptions {
   /// Source lines in the PTX (`.loc`) and, for cubins, ptxas `-lineinfo`:
   /// profilers map SASS to `.blk` lines. The code is the same either way.
   bool lineInfo = false;
+  /// Assumed variants (`<entry>__auto`, blkgpu-auto-specialize); off with
+  /// `--no-auto-specialize`.
+  bool autoSpecialize = true;
   /// `--prefix-map`: rewrites the source paths the artifact records (the
   /// manifest's `source`, line-info file names).
   PrefixMap prefixMap;
@@ -99,6 +102,8 @@ struct TargetBuildOptions {
   unsigned jobs = 0;
   /// `--lineinfo` / `--no-lineinfo`; unset: on for --emit=ptx, off otherwise.
   std::optional<bool> lineInfo;
+  /// `--no-auto-specialize` clears it: no assumed variants.
+  bool autoSpecialize = true;
   /// `--print-after=PASS` / `--print-after-all`, for the back-end passes.
   std::vector<std::string> printAfter;
   bool printAfterAll = false;

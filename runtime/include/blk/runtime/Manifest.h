@@ -69,6 +69,23 @@ struct Variant {
   uint32_t sharedDynamic = 0;
 };
 
+/// One test an assumed variant's launch arguments must pass.
+struct Assumption {
+  enum class Kind { Aligned, Equals, MultipleOf };
+  uint32_t param = 0; ///< index into KernelDesc::params
+  Kind kind = Kind::Equals;
+  int64_t value = 0; ///< the alignment (bytes), the value, the divisor
+};
+
+/// An entry compiled under assumptions about the arguments (automatic
+/// specialisation, docs/manifest.md "Assumed variants").
+struct AssumedVariant {
+  std::string entry; ///< the generic's + `__auto`
+  std::vector<Assumption> assume;
+  uint32_t sharedStatic = 0;
+  uint32_t sharedDynamic = 0;
+};
+
 /// One compiled specialisation of a kernel (one @config / -D set).
 struct Specialization {
   std::string entry; ///< mangled entry name in the cubin / PTX
@@ -81,6 +98,9 @@ struct Specialization {
   std::vector<GridExpr> grid; ///< 1 to 3 dimensions; empty without @grid
   /// Value variants; `entry` itself is the all-0 (generic) one.
   std::vector<Variant> variants;
+  /// Tried in order before the value variants; the first whose every
+  /// assumption holds is launched.
+  std::vector<AssumedVariant> assumed;
 };
 
 /// A kernel and all its specialisations.

@@ -12,7 +12,8 @@ to the pipeline is covered without editing the tests), and for a .blk on the
 driver's own `blkc build --emit=gpu-ir`. Each stage runs every specialisation
 of KERNEL that matches the -D values (one per num_warps, per autotune config)
 and every value variant (`@specialize`) whose classes the scalar arguments
-satisfy. Every run must print exactly what the same specialisation (for a
+satisfy, and from blkgpu-auto-specialize on every assumed variant whose
+tests they pass. Every run must print exactly what the same specialisation (for a
 variant: its generic entry) printed before layouts: the interpreter ignores
 layouts, so a difference is a pass that changed what the kernel computes.
 CI has no GPU; this is what catches it.
@@ -104,6 +105,31 @@ def entries(ir, kernel, defines, scalars):
     return [(sym, sym) for sym in generic] + [(sym, of) for of, sym in variants if of in generic]
 
 
+def assumed(ir, kernel, generic, scalars):
+    """(symbol, generic symbol) of the assumed variants (blkgpu-auto-specialize)
+    in `ir` of the entries in `generic` whose tests the scalar arguments pass.
+    docs/manifest.md: kind 0 = aligned (a pointer: the interpreter's buffers
+    compute the same either way), 1 = equals, 2 = multiple of."""
+    out = []
+    for m in FUNC.finditer(ir):
+        sym, header = m.group(1), m.group(2)
+        of = attr(header, "blk.variant_of", r'"([^"]*)"')
+        triples = ints(attr(header, "blk.variant_assume", r"array<i64: ([^>]*)>"))
+        if of not in generic or not triples:
+            continue
+        names = re.findall(r'"(\w+)"', attr(header, "blk.param_names", r"\[([^\]]*)\]") or "")
+        ok = True
+        for index, kind, value in zip(triples[0::3], triples[1::3], triples[2::3]):
+            arg = scalars.get(names[index]) if index < len(names) else None
+            if kind == 1:
+                ok = ok and arg == value
+            elif kind == 2:
+                ok = ok and arg is not None and arg % value == 0
+        if ok:
+            out.append((sym, of))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default="")
@@ -159,6 +185,9 @@ def main():
     syms = entries(open(base).read(), args.kernel, defines, scalars)
     if not syms:
         fail("no specialisation of `%s` in %s" % (args.kernel, base))
+    # Assumed variants exist from blkgpu-auto-specialize on: each runs in the
+    # stages that hold it, against its generic entry's output.
+    syms += assumed(open(stages[-1][1]).read(), args.kernel, [s for s, _ in syms], scalars)
     print("entries: " + ", ".join(sym for sym, _ in syms))
     # Every run at once (they are independent processes), reported in order.
     # A stage whose IR text equals an earlier one's (a pass with nothing to
@@ -168,9 +197,10 @@ def main():
     for _, path in stages:
         first.setdefault(texts[path], path)
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        present = lambda sym, path: re.search(r"func\.func @%s\(" % re.escape(sym), texts[path])
         outputs = {(path, sym): pool.submit(launch, [blkc, "run", path, "-k", sym] +
                                             define_flags + run_options)
-                   for path in set(first.values()) for sym, _ in syms}
+                   for path in set(first.values()) for sym, _ in syms if present(sym, path)}
         reference = {}  # symbol -> its output before layouts
         for name, path in stages:
             ir = texts[path]
@@ -178,6 +208,8 @@ def main():
             if path == stages[len(passes)][1] and "blkgpu.num_warps" not in ir:
                 fail("the pipeline left %s without layouts" % path)
             for sym, ref in syms:
+                if (first[ir], sym) not in outputs:
+                    continue  # an assumed variant, before the pass that makes it
                 done = outputs[(first[ir], sym)].result()
                 if done[1].returncode != 0:
                     cancel(outputs)

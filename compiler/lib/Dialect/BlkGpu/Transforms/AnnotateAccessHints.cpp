@@ -35,34 +35,43 @@ static Value maskOf(Operation *op) {
   return {};
 }
 
+AccessHints computeAccessHints(const AxisInfoAnalysis &analysis, Operation *memOp) {
+  auto type = cast<RankedTensorType>(memOp->getOperand(0).getType());
+  unsigned rank = type.getRank();
+  AxisInfo ptr = analysis.getAxisInfo(memOp->getOperand(0));
+  AccessHints hints{SmallVector<int64_t>(rank, 1), SmallVector<int64_t>(rank, 1),
+                    SmallVector<int64_t>(rank, 1)};
+  if (ptr.getRank() == rank)
+    for (unsigned d = 0; d < rank; ++d) {
+      hints.contiguity[d] = ptr.getContiguity(d);
+      hints.alignBytes[d] = ptr.getDivisibility(d);
+    }
+  if (Value mask = maskOf(memOp)) {
+    AxisInfo m = analysis.getAxisInfo(mask);
+    for (unsigned d = 0; d < rank; ++d)
+      hints.maskConstancy[d] = m.getRank() == rank ? m.getConstancy(d) : 1;
+  } else {
+    for (unsigned d = 0; d < rank; ++d)
+      hints.maskConstancy[d] = type.getShape()[d];
+  }
+  return hints;
+}
+
+bool isBlockMemoryOp(Operation *op) {
+  return isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op) &&
+         isa<RankedTensorType>(op->getOperand(0).getType());
+}
+
 static void annotateAccessHints(func::FuncOp func) {
   AxisInfoAnalysis analysis(func);
   Builder b(func.getContext());
   func.walk([&](Operation *op) {
-    if (!isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op))
+    if (!isBlockMemoryOp(op))
       return;
-    auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
-    if (!type)
-      return;
-    unsigned rank = type.getRank();
-    AxisInfo ptr = analysis.getAxisInfo(op->getOperand(0));
-    SmallVector<int64_t> contiguity(rank, 1), align(rank, 1), constancy(rank, 1);
-    if (ptr.getRank() == rank)
-      for (unsigned d = 0; d < rank; ++d) {
-        contiguity[d] = ptr.getContiguity(d);
-        align[d] = ptr.getDivisibility(d);
-      }
-    if (Value mask = maskOf(op)) {
-      AxisInfo m = analysis.getAxisInfo(mask);
-      for (unsigned d = 0; d < rank; ++d)
-        constancy[d] = m.getRank() == rank ? m.getConstancy(d) : 1;
-    } else {
-      for (unsigned d = 0; d < rank; ++d)
-        constancy[d] = type.getShape()[d];
-    }
-    op->setAttr(kContiguity, b.getDenseI64ArrayAttr(contiguity));
-    op->setAttr(kAlign, b.getDenseI64ArrayAttr(align));
-    op->setAttr(kMaskConstancy, b.getDenseI64ArrayAttr(constancy));
+    AccessHints hints = computeAccessHints(analysis, op);
+    op->setAttr(kContiguity, b.getDenseI64ArrayAttr(hints.contiguity));
+    op->setAttr(kAlign, b.getDenseI64ArrayAttr(hints.alignBytes));
+    op->setAttr(kMaskConstancy, b.getDenseI64ArrayAttr(hints.maskConstancy));
   });
 }
 

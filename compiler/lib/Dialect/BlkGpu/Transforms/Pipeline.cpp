@@ -11,7 +11,10 @@
 
 namespace blk::gpu {
 
-void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target) {
+void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
+                      bool autoSpecialize) {
+  if (autoSpecialize)
+    pm.addPass(createAutoSpecialize());
   mlir::OpPassManager &kernel = pm.nest<mlir::func::FuncOp>();
   kernel.addPass(createAnnotateAccessHints());
   kernel.addPass(createCoalesce(CoalesceOptions{target.arch}));

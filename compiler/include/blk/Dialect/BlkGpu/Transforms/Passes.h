@@ -26,7 +26,8 @@ constexpr llvm::StringLiteral kUnrollAttr = "blkgpu.unroll";
 /// Appends the back-end passes, blk IR -> blkgpu IR ready for the emitter,
 /// to `pm` (anchored on builtin.module). `blkc build --emit=gpu-ir` prints
 /// the result; `blk-opt --blkgpu-pipeline` runs exactly this list.
-void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target);
+void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
+                      bool autoSpecialize = true);
 
 /// Registers every blkgpu pass (registerBlkGpuPasses, generated) and the `blkgpu-pipeline` pipeline.
 void registerGpuPasses();

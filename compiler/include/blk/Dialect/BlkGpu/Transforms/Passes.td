@@ -10,6 +10,21 @@
 
 include "mlir/Pass/PassBase.td"
 
+def AutoSpecialize : Pass<"blkgpu-auto-specialize", "mlir::ModuleOp"> {
+  let summary = "Add a variant of each kernel entry for the common case of its arguments";
+  let description = [{
+    Expects optimised blk IR. After each kernel entry without `@specialize`,
+    adds `<entry>__auto`: the entry compiled under assumptions about its
+    arguments that widen some memory access (a stride equal to 1, integers
+    multiples of 16, pointers 16-byte aligned), only those that change an
+    access's axis-info facts. The variant carries `blk.variant_of` and
+    `blk.variant_assume` (argument, kind, value) triples, kind 0 = aligned,
+    1 = equals, 2 = multiple of; the runtime launches it when every
+    assumption holds for the launch's arguments.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def AnnotateAccessHints : Pass<"blkgpu-annotate-access-hints", "mlir::func::FuncOp"> {
   let summary = "Record axis-info facts on every block memory op";
   let description = [{

@@ -7,6 +7,8 @@
 #ifndef BLK_DIALECT_BLKGPU_TRANSFORMS_UTILITY_H
 #define BLK_DIALECT_BLKGPU_TRANSFORMS_UTILITY_H
 
+#include "blk/Analysis/AxisInfo.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/LogicalResult.h"
 
@@ -25,6 +27,13 @@ struct AccessHints {
 
 /// The recorded hints of a memory op (all 1: nothing known, when absent).
 AccessHints getAccessHints(mlir::Operation *memOp);
+
+/// The hints of `memOp` (a block memory op of blk IR) as `analysis` proves
+/// them: what blkgpu-annotate-access-hints records.
+AccessHints computeAccessHints(const AxisInfoAnalysis &analysis, mlir::Operation *memOp);
+
+/// A load, store or atomic whose pointer is a block.
+bool isBlockMemoryOp(mlir::Operation *op);
 
 /// Elementwise ops: arith/math ops (not constants) and blk.addptr /
 /// ptr_cast / ptr_to_int / multiple_of / max_contiguous; operands and
