@@ -161,3 +161,24 @@ func.func @dotb(%a: !blk.ptr<f16>, %sak: i32, %sbk: i32, %sbn: i32, %b: !blk.ptr
   blk.store %ap, %h : tensor<64x64x!blk.ptr<f16>>
   return
 }
+
+// The tutorial's wrapped offsets, `(r % n) * s`: s == 1 makes the access
+// contiguous only once n is a multiple of 16, so the unit stride is chosen
+// against the others' divisibility, not against nothing known.
+// CHECK-LABEL: func.func @wrapped(
+// CHECK: func.func @wrapped__auto(
+// CHECK-SAME: blk.variant_assume = array<i64: 0, 0, 16, 1, 2, 16, 2, 1, 1>
+func.func @wrapped(%x: !blk.ptr<f16>, %n: i32, %s: i32)
+    attributes {blk.kernel = "wrapped", blk.num_warps = 4 : i32} {
+  %r = blk.make_range 0, 256 : tensor<256xi32>
+  %ns = blk.splat %n : i32 -> tensor<256xi32>
+  %w = arith.remsi %r, %ns : tensor<256xi32>
+  %ss = blk.splat %s : i32 -> tensor<256xi32>
+  %off = arith.muli %w, %ss : tensor<256xi32>
+  %xs = blk.splat %x : !blk.ptr<f16> -> tensor<256x!blk.ptr<f16>>
+  %xp = blk.addptr %xs, %off : tensor<256x!blk.ptr<f16>>, tensor<256xi32>
+  %v = blk.load %xp : tensor<256x!blk.ptr<f16>>
+  %h = arith.addf %v, %v : tensor<256xf16>
+  blk.store %xp, %h : tensor<256x!blk.ptr<f16>>
+  return
+}

@@ -169,6 +169,7 @@ struct Orientation {
 /// none widens an access.
 SmallVector<Assumption> chooseAssumptions(func::FuncOp func, const AccessFacts &base,
                                           const Orientation &orientation) {
+  // First every integer a multiple of 16 and every pointer aligned ...
   SmallVector<Assumption> all;
   Block &entry = func.getBody().front();
   for (BlockArgument arg : entry.getArguments()) {
@@ -181,26 +182,34 @@ SmallVector<Assumption> chooseAssumptions(func::FuncOp func, const AccessFacts &
       continue;
     }
     auto type = dyn_cast<IntegerType>(arg.getType());
-    if (!type || type.getWidth() < 8)
-      continue;
-    int64_t multiple = hintOf(func, i, "blk.multiple_of");
-    // A unit stride: being 1 makes some access contiguous along the dim
-    // the orientation wants, and none along a dim it does not want.
-    bool unit = false, unwanted = false;
-    if (multiple == 1) {
-      AccessFacts one = factsUnder(func, {{i, AssumeKind::Equals, 1}});
-      for (size_t a = 0; a < base.size(); ++a) {
-        unsigned rank = unsigned(base[a].contiguity.size());
-        for (unsigned d = 0; d < rank; ++d)
-          if (widens(base, one, a, d))
-            (d == orientation.wantedFromLast(base, a) ? unit : unwanted) = true;
-      }
-    }
-    if (unit && !unwanted)
-      all.push_back({i, AssumeKind::Equals, 1});
-    else if (multiple % 16 != 0)
+    if (type && type.getWidth() >= 8 && hintOf(func, i, "blk.multiple_of") % 16 != 0)
       all.push_back({i, AssumeKind::MultipleOf, 16});
   }
+  // ... then, against that, the unit strides: an integer whose being 1
+  // instead makes some access contiguous along the dim the orientation
+  // wants, and none along a dim it does not want. (Against nothing known,
+  // `(pid_n * BN + arange(0, BN)) % N` times a stride of 1 is contiguous
+  // only once N is a multiple of 16.)
+  AccessFacts divisible = factsUnder(func, all);
+  SmallVector<size_t> units;
+  for (size_t k = 0; k < all.size(); ++k) {
+    if (all[k].kind != AssumeKind::MultipleOf || hintOf(func, all[k].arg, "blk.multiple_of") != 1)
+      continue;
+    SmallVector<Assumption> trial(all);
+    trial[k] = {all[k].arg, AssumeKind::Equals, 1};
+    AccessFacts one = factsUnder(func, trial);
+    bool unit = false, unwanted = false;
+    for (size_t a = 0; a < divisible.size(); ++a) {
+      unsigned rank = unsigned(divisible[a].contiguity.size());
+      for (unsigned d = 0; d < rank; ++d)
+        if (widens(divisible, one, a, d))
+          (d == orientation.wantedFromLast(divisible, a) ? unit : unwanted) = true;
+    }
+    if (unit && !unwanted)
+      units.push_back(k);
+  }
+  for (size_t k : units)
+    all[k] = {all[k].arg, AssumeKind::Equals, 1};
   AccessFacts full = factsUnder(func, all);
   if (full == base)
     return {};
