@@ -6,14 +6,17 @@
 //  2. refuse brackets nested deeper than ParseOptions::maxNesting, before
 //     the recursive-descent parser could overflow the stack on them;
 //  3. parse with fast SLL prediction; only if that fails, parse again with
-//     full LL and blk's error strategy to report the syntax errors;
+//     full LL and blk's error strategy to report the syntax errors (one per
+//     bad statement: ErrorStrategy.h);
 //  4. build the AST (ASTBuilder).
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Parse/Parser.h"
 
 #include "ASTBuilder.h"
+#include "ErrorStrategy.h"
 #include "SyntaxErrors.h"
+#include "TokenStructure.h"
 
 #include "blk/Support/InternalError.h"
 #include "blk/Support/SourceManager.h"
@@ -204,7 +207,8 @@ std::unique_ptr<ast::Module> parseImpl(FileId file, DiagnosticEngine &diags,
   if (!checkNesting(file, tokens, options.maxNesting, diags))
     return nullptr;
 
-  SyntaxErrorReporter reporter(file, text, tokens, diags);
+  TokenStructure structure(text, tokens);
+  SyntaxErrorReporter reporter(file, text, tokens, structure, diags);
   BlkParser parser(&tokenStream);
   parser.removeErrorListeners();
   auto *sim = parser.getInterpreter<antlr4::atn::ParserATNSimulator>();
@@ -220,6 +224,7 @@ std::unique_ptr<ast::Module> parseImpl(FileId file, DiagnosticEngine &diags,
     sim->setPredictionMode(antlr4::atn::PredictionMode::LL);
     parser.setErrorHandler(std::make_shared<BlkErrorStrategy>(reporter));
     unit = parser.unit();
+    reporter.reportUnclosedBraces();
     if (reporter.hadErrors()) {
       if (!options.keepValidDecls)
         return nullptr;

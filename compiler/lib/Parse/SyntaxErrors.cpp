@@ -110,58 +110,28 @@ std::string describeExpected(antlr4::Parser *parser,
   return out;
 }
 
+/// Whether `want` (from describeExpected) lists only tokens that end
+/// something: `;`, `)`, `]`, `,`.
+bool isClosersOnly(std::string_view want) {
+  static constexpr std::string_view kItems[] = {"`;`", "`)`", "`]`", "`,`", " or ", ", "};
+  while (!want.empty()) {
+    auto item = std::find_if(std::begin(kItems), std::end(kItems),
+                             [&](std::string_view i) { return want.starts_with(i); });
+    if (item == std::end(kItems))
+      return false;
+    want.remove_prefix(item->size());
+  }
+  return true;
+}
+
 } // namespace
 
 SyntaxErrorReporter::SyntaxErrorReporter(
     FileId file, std::string_view text,
-    const std::vector<antlr4::Token *> &tokens, DiagnosticEngine &diags)
-    : file(file), text(text), tokens(tokens), diags(diags) {
-  // A unit is one top-level declaration, delimited by the tokens' own brace
-  // balance (not the parser's view, which recovery may have confused): it
-  // ends after a `;` or `}` at brace depth 0. A missing `}` thus makes the
-  // rest of the file one unit, and an error there one error.
-  unitOf.resize(tokens.size());
-  uint32_t unit = 0;
-  unsigned depth = 0;
-  for (size_t i = 0; i < tokens.size(); ++i) {
-    unitOf[i] = unit;
-    size_t type = tokens[i]->getType();
-    if (type == BlkParser::LBRACE)
-      ++depth;
-    else if (type == BlkParser::RBRACE && depth > 0)
-      --depth;
-    if ((type == BlkParser::SEMI || type == BlkParser::RBRACE) && depth == 0)
-      ++unit;
-  }
-  // Closing brackets without their opener, for "unexpected `)` without a
-  // matching `(`".
-  unmatchedCloser.assign(tokens.size(), false);
-  std::vector<size_t> open;
-  for (size_t i = 0; i < tokens.size(); ++i) {
-    size_t type = tokens[i]->getType();
-    if (type == BlkParser::LPAREN || type == BlkParser::LBRACK ||
-        type == BlkParser::LBRACE) {
-      open.push_back(type);
-      continue;
-    }
-    size_t opener = type == BlkParser::RPAREN   ? BlkParser::LPAREN
-                    : type == BlkParser::RBRACK ? BlkParser::LBRACK
-                    : type == BlkParser::RBRACE ? BlkParser::LBRACE
-                                                : 0;
-    if (opener == 0)
-      continue;
-    // Match with the nearest opener of the same kind; brackets do not reach
-    // out of the innermost `{ … }`, and closing it drops unclosed ones.
-    size_t j = open.size();
-    while (j > 0 && open[j - 1] != opener &&
-           (opener == BlkParser::LBRACE || open[j - 1] != BlkParser::LBRACE))
-      --j;
-    if (j > 0 && open[j - 1] == opener)
-      open.resize(j - 1);
-    else
-      unmatchedCloser[i] = true;
-  }
-}
+    const std::vector<antlr4::Token *> &tokens,
+    const TokenStructure &structure, DiagnosticEngine &diags)
+    : file(file), text(text), tokens(tokens), structure(structure),
+      diags(diags) {}
 
 SourceRange SyntaxErrorReporter::rangeOf(const antlr4::Token *token) const {
   if (token->getType() == kEof)
@@ -189,16 +159,39 @@ void SyntaxErrorReporter::report(antlr4::Parser *parser,
                                  antlr4::Token *offending,
                                  const antlr4::misc::IntervalSet &expected) {
   size_t index = offending->getTokenIndex();
-  uint32_t unit = index < unitOf.size() ? unitOf[index]
-                                        : (unitOf.empty() ? 0 : unitOf.back());
-  if (unit == lastUnit)
-    return; // a follow-on error of the same declaration
+  // Where a `{` is never closed, the parser notices at the end of the file
+  // or at the next declaration (`kernel`, `fn`, …) inside the body: that is
+  // the missing `}`, reported at its `{`.
+  if (structure.hasUnclosedBrace() &&
+      (offending->getType() == kEof ||
+       (structure.braceDepth(index) > 0 &&
+        (offending->getType() == BlkParser::KERNEL ||
+         offending->getType() == BlkParser::FN ||
+         offending->getType() == BlkParser::IMPORT ||
+         offending->getType() == BlkParser::AT)))) {
+    reportUnclosedBraces(offending->getType() == kEof ? nullptr : offending);
+    return;
+  }
+  // A missing `;` or closer before a token that starts a line is the
+  // previous line's error (reported after its last token); recovery stops
+  // at that token, so the statement it starts keeps its own errors.
+  std::string want = describeExpected(parser, expected);
+  bool wantsSemi = want == "`;`";
+  bool missingEnd = isClosersOnly(want) && structure.startsLine(offending);
+  const antlr4::Token *before = wantsSemi || missingEnd ? previous(index, 1) : nullptr;
+  uint32_t unit = structure.unitOf(before ? before->getTokenIndex() : index);
+  bool resumed = resumeAt != TokenStructure::kNone && index >= resumeAt;
+  if (unit == lastUnit && !resumed)
+    return; // a follow-on error of the same statement
   // Reaching the end of the file in a bad state after an error is the
   // parser's recovery speaking (it may have eaten a `}`), not a new mistake.
   if (offending->getType() == kEof && errors != 0)
     return;
   lastUnit = unit;
+  resumeAt = missingEnd ? index : TokenStructure::kNone;
   ++errors;
+  if (offending->getType() == BlkParser::LBRACE)
+    ++strayOpeners;
 
   std::string found;
   if (offending->getType() == kEof) {
@@ -212,7 +205,7 @@ void SyntaxErrorReporter::report(antlr4::Parser *parser,
       found += (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) ? '?' : c;
     found += r.length() > 32 ? "…`" : "`";
   }
-  if (index < unmatchedCloser.size() && unmatchedCloser[index]) {
+  if (structure.isUnmatchedCloser(index)) {
     std::string opener = found == "`)`"   ? "`(`"
                          : found == "`]`" ? "`[`"
                                           : "`{`";
@@ -220,15 +213,13 @@ void SyntaxErrorReporter::report(antlr4::Parser *parser,
                  {found + " without a matching " + opener});
     return;
   }
-  std::string want = describeExpected(parser, expected);
   if (want.empty()) {
     diags.report(DiagId::parse_unexpected, rangeOf(offending), {found});
     return;
   }
   // A missing `;` (or anything before end of file) belongs right after the
   // previous token, like clang's "expected ';' after expression".
-  bool wantsSemi = want == "`;`";
-  SourceRange at = (wantsSemi || offending->getType() == kEof)
+  SourceRange at = (wantsSemi || missingEnd || offending->getType() == kEof)
                        ? afterPrevious(offending)
                        : rangeOf(offending);
   auto diag = diags.report(DiagId::parse_expected, at, {want, found});
@@ -354,31 +345,32 @@ std::string SyntaxErrorReporter::hintFor(antlr4::Parser *parser,
   return "";
 }
 
-void BlkErrorStrategy::reportNoViableAlternative(
-    antlr4::Parser *parser, const antlr4::NoViableAltException &e) {
-  reporter.report(parser, e.getOffendingToken(), parser->getExpectedTokens());
-}
-
-void BlkErrorStrategy::reportInputMismatch(
-    antlr4::Parser *parser, const antlr4::InputMismatchException &e) {
-  reporter.report(parser, e.getOffendingToken(), e.getExpectedTokens());
-}
-
-void BlkErrorStrategy::reportFailedPredicate(
-    antlr4::Parser *parser, const antlr4::FailedPredicateException &e) {
-  reporter.report(parser, e.getOffendingToken(), parser->getExpectedTokens());
-}
-
-void BlkErrorStrategy::reportUnwantedToken(antlr4::Parser *parser) {
-  if (inErrorRecoveryMode(parser))
+void SyntaxErrorReporter::reportUnclosedBraces(const antlr4::Token *noticed) {
+  if (reportedUnclosed || !structure.hasUnclosedBrace())
     return;
-  beginErrorCondition(parser);
-  reporter.report(parser, parser->getCurrentToken(), getExpectedTokens(parser));
-}
-
-void BlkErrorStrategy::reportMissingToken(antlr4::Parser *parser) {
-  if (inErrorRecoveryMode(parser))
-    return;
-  beginErrorCondition(parser);
-  reporter.report(parser, parser->getCurrentToken(), getExpectedTokens(parser));
+  reportedUnclosed = true;
+  ++errors;
+  // The end of the last token, not an empty line after it.
+  SourceRange end = SourceRange(file, 0, 0);
+  for (size_t i = tokens.size(); i > 0; --i)
+    if (tokens[i - 1]->getType() != kEof &&
+        tokens[i - 1]->getChannel() == antlr4::Token::DEFAULT_CHANNEL) {
+      end = SourceRange(file, static_cast<uint32_t>(tokens[i - 1]->getStopIndex() + 1), 0);
+      break;
+    }
+  size_t misplaced = structure.misindentedCloser();
+  const std::vector<size_t> &unclosed = structure.unclosedBraces();
+  // Each `{` already reported as out of place accounts for one unclosed one
+  // (which one the tokens cannot tell): report only the rest, outermost first.
+  size_t unexplained = unclosed.size() - std::min<size_t>(strayOpeners, unclosed.size());
+  for (size_t open : std::vector<size_t>(unclosed.begin(), unclosed.begin() + unexplained)) {
+    if (misplaced != TokenStructure::kNone)
+      open = structure.openerOf(misplaced);
+    auto diag = diags.report(DiagId::parse_unclosed_brace, rangeOf(tokens[open]));
+    if (misplaced != TokenStructure::kNone)
+      diag.note(DiagId::note_parse_brace_indent, rangeOf(tokens[misplaced]));
+    else if (noticed)
+      diag.note(DiagId::note_parse_decl_in_body, rangeOf(noticed));
+    diag.note(DiagId::note_parse_file_ends, end);
+  }
 }

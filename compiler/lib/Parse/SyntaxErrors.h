@@ -1,14 +1,17 @@
 //===- SyntaxErrors.h - ANTLR syntax errors as diagnostics -----*- C++ -*-===//
 //
-// Private to the parser library. BlkErrorStrategy keeps ANTLR's recovery
-// (single-token insertion/deletion, resynchronisation) but replaces its
-// messages: every syntax error becomes `parse_expected` ("expected `;`,
-// found `}`") or `parse_unexpected`. SyntaxErrorReporter drops cascades:
-// at most one error per top-level declaration.
+// Private to the parser library. The error strategy (ErrorStrategy.h)
+// hands every syntax error to SyntaxErrorReporter, which words it as
+// `parse_expected` ("expected `;`, found `}`") or `parse_unexpected` and
+// drops cascades: at most one error per statement unit (TokenStructure.h);
+// a `{` never closed is one error at that `{`, not one wherever the parser
+// noticed.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BLK_LIB_PARSE_SYNTAXERRORS_H
 #define BLK_LIB_PARSE_SYNTAXERRORS_H
+
+#include "TokenStructure.h"
 
 #include "blk/Support/Diagnostic.h"
 
@@ -24,12 +27,17 @@ class SyntaxErrorReporter {
 public:
   SyntaxErrorReporter(FileId file, std::string_view text,
                       const std::vector<antlr4::Token *> &tokens,
-                      DiagnosticEngine &diags);
+                      const TokenStructure &structure, DiagnosticEngine &diags);
 
   /// Reports that `offending` is not one of `expected`.
   void report(antlr4::Parser *parser, antlr4::Token *offending,
               const antlr4::misc::IntervalSet &expected);
+  /// Reports the `{` never closed, if not done yet (the parser may not
+  /// have reached the point where it notices). `noticed`: the declaration
+  /// keyword inside a body where the parser noticed, if any.
+  void reportUnclosedBraces(const antlr4::Token *noticed = nullptr);
   bool hadErrors() const { return errors != 0; }
+  const TokenStructure &getStructure() const { return structure; }
 
 private:
   SourceRange rangeOf(const antlr4::Token *token) const;
@@ -45,34 +53,17 @@ private:
   FileId file;
   std::string_view text;
   const std::vector<antlr4::Token *> &tokens;
+  const TokenStructure &structure;
   DiagnosticEngine &diags;
-  std::vector<uint32_t> unitOf; // token index -> unit number
-  std::vector<bool>
-      unmatchedCloser; // token index -> `)`/`]`/`}` without opener
   uint32_t lastUnit = UINT32_MAX;
+  /// After a missing `;` before a token that starts a line, that token
+  /// starts the next statement: errors from it on are not follow-ons.
+  size_t resumeAt = TokenStructure::kNone;
   unsigned errors = 0;
-};
-
-/// ANTLR's default recovery with blk's messages.
-class BlkErrorStrategy : public antlr4::DefaultErrorStrategy {
-public:
-  explicit BlkErrorStrategy(SyntaxErrorReporter &reporter)
-      : reporter(reporter) {}
-
-protected:
-  void
-  reportNoViableAlternative(antlr4::Parser *parser,
-                            const antlr4::NoViableAltException &e) override;
-  void reportInputMismatch(antlr4::Parser *parser,
-                           const antlr4::InputMismatchException &e) override;
-  void
-  reportFailedPredicate(antlr4::Parser *parser,
-                        const antlr4::FailedPredicateException &e) override;
-  void reportUnwantedToken(antlr4::Parser *parser) override;
-  void reportMissingToken(antlr4::Parser *parser) override;
-
-private:
-  SyntaxErrorReporter &reporter;
+  bool reportedUnclosed = false;
+  /// Errors reported at a `{`: such a stray `{` already explains a `{`
+  /// that is never closed.
+  unsigned strayOpeners = 0;
 };
 
 } // namespace blk::parse

@@ -3,7 +3,11 @@
 // The text renderer sanitises each source line it prints (control bytes and
 // invalid UTF-8 become `?`) and maps byte columns to display columns, so
 // carets stay aligned under tabs and multi-byte characters; very long lines
-// are shown as a window around the primary range.
+// are shown as a window around the primary range. Each label's message is
+// written under its own range (rustc style, `|` leading down to it); labels
+// inside the primary range get a row of marks of their own, so `a + b`
+// shows which operand has which shape. Tests:
+// tests/unit/Support/RendererTest.cpp, tests/lit/sema/render_labels.blk.
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Support/DiagnosticRenderer.h"
@@ -83,32 +87,79 @@ ShownLine showLine(std::string_view line, size_t windowBegin) {
   return out;
 }
 
-/// One line of marks, built column by column.
+/// What a mark or message is, for colour.
+enum class Ink : uint8_t { Plain, Primary, Label, FixIt };
+
+/// ANSI colours as clang and rustc use them; all empty when off.
+struct Palette {
+  bool on = false;
+  std::string_view code(Ink ink) const {
+    if (!on)
+      return "";
+    switch (ink) {
+    case Ink::Primary:
+      return "\033[1;32m";
+    case Ink::Label:
+      return "\033[1;34m";
+    case Ink::FixIt:
+      return "\033[32m";
+    case Ink::Plain:
+      break;
+    }
+    return "";
+  }
+  std::string_view severity(Severity s) const {
+    if (!on)
+      return "";
+    return s == Severity::Error ? "\033[1;31m" : s == Severity::Warning ? "\033[1;35m" : "\033[1;36m";
+  }
+  std::string_view bold() const { return on ? "\033[1m" : ""; }
+  std::string_view reset() const { return on ? "\033[0m" : ""; }
+};
+
+/// One line under the source line, built column by column: marks (`^~`,
+/// `~`, `|`) at display columns, then optionally a message.
 struct MarkLine {
   std::string marks;
+  std::vector<Ink> ink;
+  std::string message;
+  Ink messageInk = Ink::Plain;
   const ShownLine &shown;
   explicit MarkLine(const ShownLine &s) : shown(s) {}
-  void put(size_t from, size_t to, char first, char rest) {
+  void padTo(size_t c) {
+    while (marks.size() < c) {
+      marks += (marks.size() < shown.isTab.size() && shown.isTab[marks.size()]) ? '\t' : ' ';
+      ink.push_back(Ink::Plain);
+    }
+  }
+  void put(size_t from, size_t to, char first, char rest, Ink what) {
     if (to <= from)
       to = from + 1;
     for (size_t c = from; c < to; ++c) {
-      while (marks.size() < c)
-        marks +=
-            (marks.size() < shown.isTab.size() && shown.isTab[marks.size()])
-                ? '\t'
-                : ' ';
+      padTo(c);
       char m = c == from ? first : rest;
-      if (marks.size() == c)
+      if (marks.size() == c) {
         marks += m;
-      else if (marks[c] == ' ' || marks[c] == '\t' || m == '^')
+        ink.push_back(what);
+      } else if (marks[c] == ' ' || marks[c] == '\t' || m == '^') {
         marks[c] = m;
+        ink[c] = what;
+      }
     }
   }
-  std::string pad(size_t to) const {
-    std::string s;
-    for (size_t c = 0; c < to; ++c)
-      s += (c < shown.isTab.size() && shown.isTab[c]) ? '\t' : ' ';
-    return s;
+  void print(std::ostream &os, const Palette &p) const {
+    for (size_t c = 0; c < marks.size();) {
+      size_t run = c;
+      while (run < marks.size() && ink[run] == ink[c])
+        ++run;
+      std::string_view code = p.code(ink[c]);
+      os << code << std::string_view(marks).substr(c, run - c) << (code.empty() ? "" : p.reset());
+      c = run;
+    }
+    if (!message.empty()) {
+      std::string_view code = p.code(messageInk);
+      os << (marks.empty() ? "" : " ") << code << message << (code.empty() ? "" : p.reset());
+    }
   }
 };
 
@@ -135,11 +186,59 @@ std::pair<size_t, size_t> clip(SourceRange range, size_t lineBegin,
   return {b, std::max(b, e)};
 }
 
-/// Prints the line of `primary` with carets, the labels on that line, the
-/// fix-its on that line; labels on other lines get their own snippet.
+/// A label on the primary's line, in display columns.
+struct PlacedLabel {
+  size_t from, to;
+  const std::string *message;
+};
+
+/// Prints label messages under their marks, rustc style: the rightmost one
+/// after the marks when nothing is to its right, each other one at the
+/// start of its own range, with `|` leading down to it.
+void printLabelled(std::vector<PlacedLabel> labels, MarkLine row, const Palette &p,
+                   std::ostream &os) {
+  if (!labels.empty()) {
+    bool rightmost = true;
+    for (size_t c = labels.back().to; c < row.marks.size(); ++c)
+      rightmost &= row.marks[c] == ' ' || row.marks[c] == '\t';
+    if (rightmost) {
+      row.message = *labels.back().message;
+      row.messageInk = Ink::Label;
+      labels.pop_back();
+    }
+  }
+  os << kEmptyGutter;
+  row.print(os, p);
+  os << "\n";
+  if (labels.empty())
+    return;
+  auto connectors = [&](size_t count) {
+    MarkLine line(row.shown);
+    for (size_t i = 0; i < count; ++i)
+      line.put(labels[i].from, labels[i].from + 1, '|', '|', Ink::Label);
+    return line;
+  };
+  MarkLine bars = connectors(labels.size());
+  os << kEmptyGutter;
+  bars.print(os, p);
+  os << "\n";
+  for (size_t i = labels.size(); i-- > 0;) {
+    MarkLine line = connectors(i);
+    line.padTo(labels[i].from);
+    std::string_view code = p.code(Ink::Label);
+    os << kEmptyGutter;
+    line.print(os, p);
+    os << code << *labels[i].message << (code.empty() ? "" : p.reset()) << "\n";
+  }
+}
+
+/// Prints the line of `primary` with carets, the labels on that line (each
+/// message under its own range), the fix-its on that line; labels on other
+/// lines get their own snippet.
 void renderSnippets(const SourceManager &sm, SourceRange primary,
                     const std::vector<DiagnosticLabel> &labels,
-                    const std::vector<FixIt> &fixIts, std::ostream &os) {
+                    const std::vector<FixIt> &fixIts, const Palette &p,
+                    std::ostream &os) {
   FileId file = primary.begin.file;
   LineCol lc = sm.getLineCol(primary.begin);
   std::string_view line = sm.getLineText(file, lc.line);
@@ -150,9 +249,10 @@ void renderSnippets(const SourceManager &sm, SourceRange primary,
     windowBegin =
         std::min<size_t>(lc.col - 1 - kWindow / 4, line.size() - kWindow / 2);
   ShownLine shown = showLine(line, windowBegin);
-  MarkLine marks(shown);
+  MarkLine carets(shown);
   auto [pb, pe] = clip(primary, lineBegin, lineEnd);
-  marks.put(shown.column[pb], shown.column[pe], '^', '~');
+  size_t primaryFrom = shown.column[pb], primaryTo = std::max(shown.column[pe], primaryFrom + 1);
+  carets.put(primaryFrom, primaryTo, '^', '~', Ink::Primary);
 
   std::vector<const DiagnosticLabel *> sameLine, otherLines;
   for (const DiagnosticLabel &l : labels) {
@@ -163,31 +263,45 @@ void renderSnippets(const SourceManager &sm, SourceRange primary,
                 l.range.begin.offset <= lineEnd;
     (same ? sameLine : otherLines).push_back(&l);
   }
-  std::sort(sameLine.begin(), sameLine.end(), [](auto *a, auto *b) {
+  std::stable_sort(sameLine.begin(), sameLine.end(), [](auto *a, auto *b) {
     return a->range.begin.offset < b->range.begin.offset;
   });
+  std::vector<PlacedLabel> placed;
+  bool overlaps = false; // a label inside the primary range would be hidden
   for (const DiagnosticLabel *l : sameLine) {
     auto [b, e] = clip(l->range, lineBegin, lineEnd);
-    marks.put(shown.column[b], shown.column[e], '~', '~');
+    size_t from = shown.column[b], to = std::max(shown.column[e], from + 1);
+    placed.push_back({from, to, &l->message});
+    bool same = from == primaryFrom && to == primaryTo;
+    overlaps |= !same && from < primaryTo && to > primaryFrom;
   }
-  os << gutter(lc.line) << shown.text << "\n" << kEmptyGutter << marks.marks;
-  // The rightmost label's message fits on the marks line; the others go below.
-  if (!sameLine.empty() &&
-      sameLine.back()->range.begin.offset >= primary.begin.offset) {
-    os << " " << sameLine.back()->message;
-    sameLine.pop_back();
+  os << gutter(lc.line) << shown.text << "\n";
+  MarkLine labelRow(shown);
+  for (const PlacedLabel &l : placed) {
+    bool same = l.from == primaryFrom && l.to == primaryTo;
+    if (!same)
+      (overlaps ? labelRow : carets).put(l.from, l.to, '~', '~', Ink::Label);
   }
-  os << "\n";
-  for (const DiagnosticLabel *l : sameLine) {
-    auto [b, e] = clip(l->range, lineBegin, lineEnd);
-    os << kEmptyGutter << marks.pad(shown.column[b]) << l->message << "\n";
+  if (overlaps) {
+    // Carets first, then the labels on a row of their own, under each
+    // operand: `a + b` shows which shape is whose.
+    std::vector<PlacedLabel> own, inside;
+    for (const PlacedLabel &l : placed)
+      (l.from == primaryFrom && l.to == primaryTo ? own : inside).push_back(l);
+    printLabelled(own, carets, p, os);
+    printLabelled(inside, labelRow, p, os);
+  } else {
+    printLabelled(placed, carets, p, os);
   }
   for (const FixIt &f : fixIts) {
     if (f.range.begin.file != file || f.range.begin.offset < lineBegin ||
         f.range.begin.offset > lineEnd)
       continue;
     auto [b, e] = clip(f.range, lineBegin, lineEnd);
-    os << kEmptyGutter << marks.pad(shown.column[b]) << f.replacement << "\n";
+    MarkLine pad(shown);
+    pad.padTo(shown.column[b]);
+    os << kEmptyGutter << pad.marks << p.code(Ink::FixIt) << f.replacement
+       << (p.on ? p.reset() : "") << "\n";
   }
   for (const DiagnosticLabel *l : otherLines) {
     LineCol llc = sm.getLineCol(l->range.begin);
@@ -196,11 +310,14 @@ void renderSnippets(const SourceManager &sm, SourceRange primary,
     ShownLine oshown = showLine(other, 0);
     MarkLine omarks(oshown);
     auto [b, e] = clip(l->range, ob, ob + other.size());
-    omarks.put(oshown.column[b], oshown.column[e], '~', '~');
+    omarks.put(oshown.column[b], oshown.column[e], '~', '~', Ink::Label);
+    omarks.message = l->message;
+    omarks.messageInk = Ink::Label;
     if (l->range.begin.file != file)
       os << location(sm, l->range.begin) << ":\n";
-    os << gutter(llc.line) << oshown.text << "\n"
-       << kEmptyGutter << omarks.marks << " " << l->message << "\n";
+    os << gutter(llc.line) << oshown.text << "\n" << kEmptyGutter;
+    omarks.print(os, p);
+    os << "\n";
   }
 }
 
@@ -237,25 +354,29 @@ std::string validUtf8(std::string_view s) {
 } // namespace
 
 void blk::renderText(const Diagnostic &diag, const SourceManager &sm,
-                     std::ostream &os) {
+                     std::ostream &os, const TextStyle &style) {
+  Palette p{style.color};
+  auto heading = [&](SourceRange range, Severity severity, const std::string &message) {
+    if (range.isValid())
+      os << p.bold() << location(sm, range.begin) << ": " << p.reset();
+    os << p.severity(severity) << severityName(severity) << ": " << p.reset() << p.bold()
+       << message << p.reset() << "\n";
+  };
+  heading(diag.range, diag.severity, diag.message);
   if (diag.range.isValid())
-    os << location(sm, diag.range.begin) << ": ";
-  os << severityName(diag.severity) << ": " << diag.message << "\n";
-  if (diag.range.isValid())
-    renderSnippets(sm, diag.range, diag.labels, diag.fixIts, os);
+    renderSnippets(sm, diag.range, diag.labels, diag.fixIts, p, os);
   for (const DiagnosticNote &note : diag.notes) {
+    heading(note.range, Severity::Note, note.message);
     if (note.range.isValid())
-      os << location(sm, note.range.begin) << ": ";
-    os << "note: " << note.message << "\n";
-    if (note.range.isValid())
-      renderSnippets(sm, note.range, {}, {}, os);
+      renderSnippets(sm, note.range, {}, {}, p, os);
   }
 }
 
 void blk::renderText(const std::vector<Diagnostic> &diags,
-                     const SourceManager &sm, std::ostream &os) {
+                     const SourceManager &sm, std::ostream &os,
+                     const TextStyle &style) {
   for (const Diagnostic &d : diags)
-    renderText(d, sm, os);
+    renderText(d, sm, os, style);
 }
 
 std::string blk::renderJson(const std::vector<Diagnostic> &diags,

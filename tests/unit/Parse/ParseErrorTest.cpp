@@ -34,17 +34,20 @@ TEST(ParseErrors, MissingSemicolonPointsAfterThePreviousToken) {
   EXPECT_EQ(e[0], "2:12 parse_expected expected `;`, found `let`");
 }
 
-TEST(ParseErrors, OneErrorPerDeclaration) {
-  auto e = errors(
-      "fn f() { let = 1; let b = ; }\nfn g() { return (1; }\nfn h() { }\n");
-  ASSERT_EQ(e.size(), 2u);
+TEST(ParseErrors, OneErrorPerStatement) {
+  auto e = errors("fn f() { let = 1; let b = ; }\nfn g() { return (1; }\n"
+                  "fn h() { let c = 1 + + ; }\n");
+  ASSERT_EQ(e.size(), 4u);
   EXPECT_EQ(e[0], "1:14 parse_expected expected identifier, found `=`");
-  EXPECT_EQ(e[1], "2:19 parse_expected expected `)`, found `;`");
+  EXPECT_EQ(e[1], "1:27 parse_expected expected expression, found `;`");
+  EXPECT_EQ(e[2], "2:19 parse_expected expected `)`, found `;`");
+  EXPECT_EQ(e[3], "3:22 parse_expected expected expression, found `+`");
 }
 
-TEST(ParseErrors, UnclosedBraceIsOneError) {
+TEST(ParseErrors, UnclosedBraceIsOneErrorAtTheBrace) {
   auto e = errors("fn f() {\n  let a = 1;\nfn g() { }\n");
   ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0], "1:8 parse_unclosed_brace this `{` is never closed");
 }
 
 TEST(ParseErrors, LexicalErrorsStopBeforeParsing) {

@@ -29,6 +29,7 @@ TEST(Renderer, CaretsUnderTheWholeRangeAndLabels) {
   EXPECT_EQ(text(diags, sm), "k.blk:1:19: error: unexpected `m`\n"
                              "    1 | store(p, v, mask: m);\n"
                              "      |       ~           ^\n"
+                             "      |       |\n"
                              "      |       pointer block\n"
                              "    2 | let m = offs < n;\n"
                              "      |         ~~~~~~~~ mask made here\n");
@@ -43,6 +44,58 @@ TEST(Renderer, RightmostSameLineLabelIsInline) {
   EXPECT_EQ(text(diags, sm), "k.blk:1:1: error: unexpected `a`\n"
                              "    1 | a + b\n"
                              "      | ^   ~ this one\n");
+}
+
+TEST(Renderer, LabelsInsideThePrimaryRangeGoUnderTheirOperands) {
+  // `a + b` with the primary on the whole expression: each operand's label
+  // is marked under that operand, the rightmost inline, the others below
+  // their own column with `|` leading down.
+  SourceManager sm;
+  FileId f = sm.addBuffer("k.blk", "let c = a + b + d;\n");
+  DiagnosticEngine diags(sm);
+  diags.report(DiagId::parse_unexpected, SourceRange(f, 8, 9), {"`+`"})
+      .label(SourceRange(f, 8, 1), "shape [16]")
+      .label(SourceRange(f, 12, 1), "shape [32]")
+      .label(SourceRange(f, 16, 1), "shape [8]");
+  EXPECT_EQ(text(diags, sm), "k.blk:1:9: error: unexpected `+`\n"
+                             "    1 | let c = a + b + d;\n"
+                             "      |         ^~~~~~~~~\n"
+                             "      |         ~   ~   ~ shape [8]\n"
+                             "      |         |   |\n"
+                             "      |         |   shape [32]\n"
+                             "      |         shape [16]\n");
+}
+
+TEST(Renderer, LabelOnThePrimaryRangeIsInline) {
+  SourceManager sm;
+  FileId f = sm.addBuffer("k.blk", "f(p, m)\n");
+  DiagnosticEngine diags(sm);
+  diags.report(DiagId::parse_unexpected, SourceRange(f, 5, 1), {"`m`"})
+      .label(SourceRange(f, 5, 1), "mask shape [8]")
+      .label(SourceRange(f, 2, 1), "pointer shape [16]");
+  EXPECT_EQ(text(diags, sm), "k.blk:1:6: error: unexpected `m`\n"
+                             "    1 | f(p, m)\n"
+                             "      |   ~  ^ mask shape [8]\n"
+                             "      |   |\n"
+                             "      |   pointer shape [16]\n");
+}
+
+TEST(Renderer, ColorWrapsLocationSeverityMarksAndLabels) {
+  SourceManager sm;
+  FileId f = sm.addBuffer("k.blk", "a + b\n");
+  DiagnosticEngine diags(sm);
+  diags.report(DiagId::parse_unexpected, SourceRange(f, 0, 1), {"`a`"})
+      .label(SourceRange(f, 4, 1), "this one")
+      .note(DiagId::note_parse_hint, SourceRange(), {"hint"});
+  std::ostringstream os;
+  renderText(diags.getDiagnostics(), sm, os, TextStyle{true});
+  EXPECT_EQ(os.str(), "\033[1mk.blk:1:1: \033[0m\033[1;31merror: \033[0m\033[1munexpected "
+                      "`a`\033[0m\n"
+                      "    1 | a + b\n"
+                      "      | \033[1;32m^\033[0m   \033[1;34m~\033[0m \033[1;34mthis one\033[0m\n"
+                      "\033[1;36mnote: \033[0m\033[1mhint\033[0m\n");
+  // Off: the same text without escapes.
+  EXPECT_EQ(text(diags, sm).find('\033'), std::string::npos);
 }
 
 TEST(Renderer, TabsAndMultiByteCharactersKeepAlignment) {

@@ -1,5 +1,4 @@
-//===- DiagnosticRenderer.h - Text and JSON output of diagnostics -*- C++
-//-*-===//
+//===- DiagnosticRenderer.h - Text and JSON output of diagnostics -*- C++ -*-===//
 //
 // Text (default, GCC-compatible first line):
 //   path:line:col: error: message
@@ -7,8 +6,12 @@
 //         |                 ^
 //   path:line:col: note: …
 // Carets (`^~~~`) underline the whole primary range (to the end of its first
-// line), `~~~` underlines labelled secondary ranges with their message, and
-// a fix-it shows its replacement text under the range.
+// line), `~~~` underlines labelled secondary ranges with their message
+// under them (on a row of their own when they lie inside the primary
+// range), and a fix-it shows its replacement text under the range. With
+// TextStyle::color, ANSI colours as clang uses them (bold location and
+// message, red error, magenta warning, cyan note, green carets and fix-its,
+// blue labels).
 //
 // JSON: one array; each element has "id", "severity", "message", "file",
 // "line", "column", "endLine", "endColumn" (1-based, end exclusive), and
@@ -28,12 +31,18 @@ namespace blk {
 
 class SourceManager;
 
+/// How text is rendered.
+struct TextStyle {
+  /// ANSI colour escapes (`--color`; off for files, pipes and NO_COLOR).
+  bool color = false;
+};
+
 /// Prints one diagnostic (with its snippets and notes) as text.
 void renderText(const Diagnostic &diag, const SourceManager &sm,
-                std::ostream &os);
+                std::ostream &os, const TextStyle &style = {});
 /// Prints all of `diags` as text, in order.
 void renderText(const std::vector<Diagnostic> &diags, const SourceManager &sm,
-                std::ostream &os);
+                std::ostream &os, const TextStyle &style = {});
 /// Returns `diags` as one JSON array (no trailing newline).
 std::string renderJson(const std::vector<Diagnostic> &diags,
                        const SourceManager &sm);
