@@ -4,7 +4,8 @@
 // and consts of that imported module; otherwise the names in scope (innermost
 // first, shadowed ones dropped), the built-ins with their signatures, the
 // scalar types and the keywords. The client filters by the typed prefix.
-// Works on the last parse when the current buffer does not parse.
+// Works on the last good parse while the cursor's declaration does not
+// parse (the server maps the cursor, Fallback.h).
 // Tests: tests/lit/lsp/lsp_e2e.py.
 //
 //===----------------------------------------------------------------------===//
@@ -118,7 +119,7 @@ static json attributeItems() {
 }
 
 json completionAt(const Analysis *analysis, std::string_view text,
-                  uint32_t offset) {
+                  uint32_t offset, uint32_t analysedOffset) {
   if (offset > text.size())
     offset = uint32_t(text.size());
   uint32_t wordBegin = offset;
@@ -126,14 +127,6 @@ json completionAt(const Analysis *analysis, std::string_view text,
   char before = wordBegin > 0 ? text[wordBegin - 1] : '\0';
   if (before == '@')
     return attributeItems();
-
-  // Map the cursor into the analysed text when it is an older version.
-  uint32_t analysedOffset = offset;
-  if (analysis && analysis->text() != text) {
-    LineIndex current(text);
-    analysedOffset = analysis->lineIndex(analysis->mainFile)
-                         .offset(current.position(offset));
-  }
 
   if (before == '.' && wordBegin >= 2) {
     std::string_view base = identifierAt(text, wordBegin - 1);

@@ -37,12 +37,13 @@ nlohmann::json definitionAt(const Analysis &analysis, uint32_t offset);
 /// `DocumentSymbol[]`: kernels, fns and module-level consts.
 nlohmann::json documentSymbols(const Analysis &analysis);
 
-/// `CompletionItem[]` at `offset`: keywords, types, built-ins (with
-/// signatures), attributes after `@`, names in scope, and the members of an
-/// imported module after `module.`. `text` is the current buffer; `analysis`
-/// may be an older parse of it when the current one does not parse.
+/// `CompletionItem[]` at `offset` of `text` (the current buffer):
+/// keywords, types, built-ins (with signatures), attributes after `@`,
+/// names in scope, and the members of an imported module after `module.`.
+/// `analysis` (may be null) may be an older version of the text (the last
+/// one that parsed); `analysedOffset` is the cursor in its text.
 nlohmann::json completionAt(const Analysis *analysis, std::string_view text,
-                            uint32_t offset);
+                            uint32_t offset, uint32_t analysedOffset);
 
 } // namespace blk::lsp
 

@@ -6,6 +6,13 @@
 // document is re-checked from memory on each change, synchronously, so
 // diagnostics always match the latest version.
 //
+// Imports read open documents before the disk (AnalysisOptions::readImport),
+// and a reverse-import map (`importers`) re-checks every open document that
+// imports a file, directly or not, when that file is opened, changed, saved,
+// closed or changed on disk (workspace/didChangeWatchedFiles). While a
+// declaration does not parse, cursor requests inside it and the outline use
+// the document's last analysis without syntax errors (Fallback.h).
+//
 // Robustness contract: no input ends the process except `exit` or the end
 // of input. Malformed frames get a ParseError response, unknown requests
 // MethodNotFound, requests on unknown documents an error response, and an
@@ -17,12 +24,14 @@
 #define BLK_LSP_SERVER_H
 
 #include "blk/Lsp/Analysis.h"
+#include "blk/Lsp/EditMap.h"
 
 #include <nlohmann/json.hpp>
 
 #include <istream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <string>
@@ -50,11 +59,15 @@ public:
 private:
   struct Document {
     std::string uri;
-    std::string path;
+    std::string path; ///< as the URI names it (diagnostics print it)
+    std::string key;  ///< canonicalPath(path): how imports find it
     int64_t version = 0;
     std::string text;
-    std::unique_ptr<Analysis> analysis;   ///< of `text`
-    std::unique_ptr<Analysis> lastParsed; ///< latest version that parsed
+    std::shared_ptr<Analysis> analysis; ///< of `text`
+    /// The latest analysis without syntax errors (may be `analysis`).
+    std::shared_ptr<Analysis> lastGood;
+    /// Offsets of lastGood's text -> `text`, updated on every change.
+    EditMap sinceLastGood;
   };
 
   void dispatchRequest(const nlohmann::json &id, const std::string &method,
@@ -66,7 +79,13 @@ private:
   void didOpen(const nlohmann::json &params);
   void didChange(const nlohmann::json &params);
   void didClose(const nlohmann::json &params);
+  void didSave(const nlohmann::json &params);
+  void didChangeWatchedFiles(const nlohmann::json &params);
   void reanalyze(Document &doc);
+  /// Marks every open document that imports `key` (transitively) stale.
+  void markImportersStale(const std::string &key);
+  /// The text of the open document at canonical path `key`, if any.
+  std::optional<std::string> openText(const std::string &key) const;
   /// Checks every document changed since its last check and publishes.
   void analyzeStale();
   void publishDiagnostics(const Document &doc);
@@ -81,6 +100,9 @@ private:
   std::ostream &out;
   ServerOptions options;
   std::map<std::string, Document> documents;
+  /// Canonical path of a file -> URIs of the open documents whose last
+  /// check read it (the reverse-import map).
+  std::map<std::string, std::set<std::string>> importers;
   bool initialized = false;
   bool shutdownRequested = false;
   bool exitReceived = false;
