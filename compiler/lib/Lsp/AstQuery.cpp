@@ -212,4 +212,31 @@ SourceRange bindingDeclRange(const sema::NameBinding &binding) {
   return decl->getRange();
 }
 
+std::string typeText(const sema::Type &type,
+                     const std::optional<sema::ConstValue> &value) {
+  std::string text = type.str();
+  if (value)
+    text += " = " + value->str();
+  return text;
+}
+
+std::vector<Fact> declFacts(const sema::SemaResult &sema,
+                            const ast::Node *decl) {
+  std::vector<Fact> facts;
+  for (const InstanceRef &ref : allInstances(sema)) {
+    const sema::VarInfo *var = ref.instance->var(decl);
+    if (var && !var->type.isError()) {
+      facts.push_back({configLabel(ref.spec), typeText(var->type, var->value)});
+      continue;
+    }
+    // Module constants may only be recorded through their initialiser.
+    if (auto *c = dyn_cast<ConstDecl>(decl))
+      if (const sema::ExprInfo *info = ref.instance->lookup(c->init);
+          info && !info->type.isError())
+        facts.push_back(
+            {configLabel(ref.spec), typeText(info->type, info->value)});
+  }
+  return facts;
+}
+
 } // namespace blk::lsp

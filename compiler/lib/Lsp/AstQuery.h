@@ -62,6 +62,22 @@ struct InstanceRef {
 /// instance they call; then the module globals.
 std::vector<InstanceRef> allInstances(const sema::SemaResult &sema);
 
+/// One specialisation's view of a declaration or expression: the config's
+/// label and the type text there.
+struct Fact {
+  std::string label;
+  std::string type;
+};
+
+/// `i32[1024]`, or `i32 = 1024` for a known constant.
+std::string typeText(const sema::Type &type,
+                     const std::optional<sema::ConstValue> &value);
+
+/// The type of the variable that `decl` (LetStmt, Param, ForStmt,
+/// ConstDecl) declares, in every analysed instance that has it.
+std::vector<Fact> declFacts(const sema::SemaResult &sema,
+                            const ast::Node *decl);
+
 /// `BLOCK=1024` (const params of the spec), or its label when it has none.
 std::string configLabel(const sema::Specialization *spec);
 

@@ -180,6 +180,10 @@ void Server::dispatchRequest(const json &id, const std::string &method,
     reply(id, json{{"isIncomplete", false},
                    {"items", completionAt(target.analysis, doc.text, offset,
                                           target.offset)}});
+  } else if (method == "textDocument/inlayHint") {
+    Document &doc = documentFor(params);
+    auto [begin, end] = rangeFor(doc, params);
+    reply(id, inlayHints(*doc.analysis, begin, end));
   } else {
     throw RequestError{kMethodNotFound, "method not found: " + method};
   }
@@ -229,6 +233,7 @@ json Server::initialize(const json &params) {
       {"documentSymbolProvider", true},
       {"completionProvider",
        {{"triggerCharacters", {".", "@"}}, {"resolveProvider", false}}},
+      {"inlayHintProvider", true},
   };
   return {{"capabilities", capabilities},
           {"serverInfo", {{"name", "blkc"}, {"version", "0.1.0"}}}};
@@ -380,10 +385,23 @@ Server::Document &Server::documentFor(const json &params) {
 }
 
 uint32_t Server::offsetFor(const Document &doc, const json &params) const {
-  const json &pos = requireObject(params, "position");
+  return offsetOf(doc, requireObject(params, "position"));
+}
+
+uint32_t Server::offsetOf(const Document &doc, const json &pos) const {
+  if (!pos.is_object())
+    throw RequestError{kInvalidParams, "a position must be an object"};
   return doc.analysis->lineIndex(doc.analysis->mainFile)
       .offset(
           {requireUnsigned(pos, "line"), requireUnsigned(pos, "character")});
+}
+
+std::pair<uint32_t, uint32_t> Server::rangeFor(const Document &doc,
+                                               const json &params) const {
+  const json &range = requireObject(params, "range");
+  uint32_t b = offsetOf(doc, requireObject(range, "start"));
+  uint32_t e = offsetOf(doc, requireObject(range, "end"));
+  return {std::min(b, e), std::max(b, e)};
 }
 
 void Server::reply(const json &id, json result) {

@@ -45,6 +45,11 @@ nlohmann::json documentSymbols(const Analysis &analysis);
 nlohmann::json completionAt(const Analysis *analysis, std::string_view text,
                             uint32_t offset, uint32_t analysedOffset);
 
+/// `InlayHint[]` for the declarations whose name ends in [begin, end]:
+/// the type and block shape of each unannotated `let` / `var`.
+nlohmann::json inlayHints(const Analysis &analysis, uint32_t begin,
+                          uint32_t end);
+
 } // namespace blk::lsp
 
 #endif // BLK_LSP_FEATURES_H

@@ -2,7 +2,7 @@
 //
 // LSP 3.17 over a pair of streams. Implements exactly what `initialize`
 // advertises: full document sync, publishDiagnostics (with the document
-// version), hover, definition, documentSymbol and completion. Every open
+// version), hover, definition, documentSymbol, completion and inlay hints. Every open
 // document is re-checked from memory on each change, synchronously, so
 // diagnostics always match the latest version.
 //
@@ -90,7 +90,12 @@ private:
   void analyzeStale();
   void publishDiagnostics(const Document &doc);
   Document &documentFor(const nlohmann::json &params);
+  /// The byte offset of `params.position`, of a Position object, and of
+  /// `params.range` (ordered).
   uint32_t offsetFor(const Document &doc, const nlohmann::json &params) const;
+  uint32_t offsetOf(const Document &doc, const nlohmann::json &pos) const;
+  std::pair<uint32_t, uint32_t> rangeFor(const Document &doc,
+                                         const nlohmann::json &params) const;
 
   void reply(const nlohmann::json &id, nlohmann::json result);
   void replyError(const nlohmann::json &id, int code,
