@@ -239,4 +239,31 @@ std::vector<Fact> declFacts(const sema::SemaResult &sema,
   return facts;
 }
 
+const Module *importedModule(const Analysis &analysis, const ImportDecl *imp) {
+  if (!analysis.sema || !imp)
+    return nullptr;
+  std::string suffix;
+  for (const std::string &part : imp->path)
+    suffix += "/" + part;
+  suffix += ".blk";
+  const SourceManager &sm = analysis.sourceManager();
+  for (const Module *m : analysis.sema->modules) {
+    const std::string &path = sm.getPath(m->file);
+    if (m->file != analysis.mainFile && path.size() >= suffix.size() &&
+        path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return m;
+  }
+  return nullptr;
+}
+
+const Module *importedModule(const Analysis &analysis, std::string_view alias) {
+  if (!analysis.module)
+    return nullptr;
+  const ImportDecl *imp = nullptr;
+  for (const Decl *d : analysis.module->decls)
+    if (auto *i = dyn_cast<ImportDecl>(d); i && i->bindingName() == alias)
+      imp = i;
+  return importedModule(analysis, imp);
+}
+
 } // namespace blk::lsp

@@ -11,6 +11,7 @@
 #define BLK_LIB_LSP_ASTQUERY_H
 
 #include "blk/AST/AST.h"
+#include "blk/Lsp/Analysis.h"
 #include "blk/Sema/Sema.h"
 
 #include <optional>
@@ -80,6 +81,15 @@ std::vector<Fact> declFacts(const sema::SemaResult &sema,
 
 /// `BLOCK=1024` (const params of the spec), or its label when it has none.
 std::string configLabel(const sema::Specialization *spec);
+
+/// The module `imp` loaded (found among Sema's modules by its path), or
+/// nullptr when it was not loaded.
+const ast::Module *importedModule(const Analysis &analysis,
+                                  const ast::ImportDecl *imp);
+/// The module the document imports as `alias` (`import std.math as m;`
+/// binds `m`), or nullptr.
+const ast::Module *importedModule(const Analysis &analysis,
+                                  std::string_view alias);
 
 /// Declaration range of a Sema binding, or an invalid range.
 SourceRange bindingDeclRange(const sema::NameBinding &binding);

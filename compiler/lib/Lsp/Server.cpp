@@ -180,6 +180,10 @@ void Server::dispatchRequest(const json &id, const std::string &method,
     reply(id, json{{"isIncomplete", false},
                    {"items", completionAt(target.analysis, doc.text, offset,
                                           target.offset)}});
+  } else if (method == "textDocument/signatureHelp") {
+    Document &doc = documentFor(params);
+    reply(id, signatureHelpAt(doc.analysis.get(), doc.lastGood.get(), doc.text,
+                              offsetFor(doc, params)));
   } else if (method == "textDocument/inlayHint") {
     Document &doc = documentFor(params);
     auto [begin, end] = rangeFor(doc, params);
@@ -234,6 +238,8 @@ json Server::initialize(const json &params) {
       {"completionProvider",
        {{"triggerCharacters", {".", "@"}}, {"resolveProvider", false}}},
       {"inlayHintProvider", true},
+      {"signatureHelpProvider",
+       {{"triggerCharacters", {"(", ","}}, {"retriggerCharacters", {":"}}}},
   };
   return {{"capabilities", capabilities},
           {"serverInfo", {{"name", "blkc"}, {"version", "0.1.0"}}}};

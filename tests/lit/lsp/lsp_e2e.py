@@ -113,7 +113,7 @@ def testMainConversation():
     assert "completionProvider" in caps
     # Only what is implemented is advertised.
     for cap in ("referencesProvider", "renameProvider", "semanticTokensProvider",
-                "documentFormattingProvider", "signatureHelpProvider"):
+                "documentFormattingProvider"):
         assert cap not in caps, cap
 
     diags = openDoc(client, BROKEN, version=1)

@@ -103,7 +103,7 @@ def main():
                 params = [p["label"] for p in s.get("parameters", [])]
                 out.append("signature%s %s" % ("*" if i == res.get("activeSignature", 0) else "",
                                                s["label"]))
-                out.append("  params %s" % json.dumps(params))
+                out.append("  params %s" % json.dumps(params, ensure_ascii=False))
                 if "documentation" in s:
                     doc_ = s["documentation"]
                     out.append("  doc " + (doc_["value"] if isinstance(doc_, dict) else doc_))

@@ -50,6 +50,13 @@ nlohmann::json completionAt(const Analysis *analysis, std::string_view text,
 nlohmann::json inlayHints(const Analysis &analysis, uint32_t begin,
                           uint32_t end);
 
+/// `SignatureHelp | null` for the call open at `offset` of `text` (the
+/// current buffer): a built-in's signature, or a `fn`'s from `current` or
+/// `lastGood` (either may be null), with the active parameter.
+nlohmann::json signatureHelpAt(const Analysis *current,
+                               const Analysis *lastGood, std::string_view text,
+                               uint32_t offset);
+
 } // namespace blk::lsp
 
 #endif // BLK_LSP_FEATURES_H
