@@ -180,6 +180,24 @@ void Server::dispatchRequest(const json &id, const std::string &method,
     reply(id, json{{"isIncomplete", false},
                    {"items", completionAt(target.analysis, doc.text, offset,
                                           target.offset)}});
+  } else if (method == "textDocument/references") {
+    Document &doc = documentFor(params);
+    bool withDecl = params.contains("context") &&
+                    params["context"].is_object() &&
+                    params["context"].value("includeDeclaration", false);
+    reply(id, referencesAt(*doc.analysis, offsetFor(doc, params), withDecl));
+  } else if (method == "textDocument/prepareRename" ||
+             method == "textDocument/rename") {
+    Document &doc = documentFor(params);
+    std::string error;
+    json result =
+        method == "textDocument/rename"
+            ? renameAt(*doc.analysis, offsetFor(doc, params),
+                       requireString(params, "newName"), error)
+            : prepareRenameAt(*doc.analysis, offsetFor(doc, params), error);
+    if (result.is_null())
+      throw RequestError{kRequestFailed, error};
+    reply(id, std::move(result));
   } else if (method == "textDocument/signatureHelp") {
     Document &doc = documentFor(params);
     reply(id, signatureHelpAt(doc.analysis.get(), doc.lastGood.get(), doc.text,
@@ -238,6 +256,8 @@ json Server::initialize(const json &params) {
       {"completionProvider",
        {{"triggerCharacters", {".", "@"}}, {"resolveProvider", false}}},
       {"inlayHintProvider", true},
+      {"referencesProvider", true},
+      {"renameProvider", {{"prepareProvider", true}}},
       {"signatureHelpProvider",
        {{"triggerCharacters", {"(", ","}}, {"retriggerCharacters", {":"}}}},
   };

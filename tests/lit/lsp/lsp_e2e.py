@@ -112,8 +112,7 @@ def testMainConversation():
         assert caps.get(cap) is True, cap
     assert "completionProvider" in caps
     # Only what is implemented is advertised.
-    for cap in ("referencesProvider", "renameProvider", "semanticTokensProvider",
-                "documentFormattingProvider"):
+    for cap in ("semanticTokensProvider", "documentFormattingProvider"):
         assert cap not in caps, cap
 
     diags = openDoc(client, BROKEN, version=1)

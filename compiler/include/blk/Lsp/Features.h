@@ -57,6 +57,22 @@ nlohmann::json signatureHelpAt(const Analysis *current,
                                const Analysis *lastGood, std::string_view text,
                                uint32_t offset);
 
+/// `Location[]`: the names of the document that refer to the declaration
+/// named at `offset` (and the declaration itself when asked, first when it
+/// is in another file).
+nlohmann::json referencesAt(const Analysis &analysis, uint32_t offset,
+                            bool includeDeclaration);
+
+/// `{range, placeholder}` of the name at `offset` when it can be renamed;
+/// else null and `error` says why.
+nlohmann::json prepareRenameAt(const Analysis &analysis, uint32_t offset,
+                               std::string &error);
+
+/// `WorkspaceEdit` renaming the declaration named at `offset` and every
+/// reference to it in the document; null and `error` when it cannot.
+nlohmann::json renameAt(const Analysis &analysis, uint32_t offset,
+                        const std::string &newName, std::string &error);
+
 } // namespace blk::lsp
 
 #endif // BLK_LSP_FEATURES_H
