@@ -202,6 +202,10 @@ void Server::dispatchRequest(const json &id, const std::string &method,
     Document &doc = documentFor(params);
     reply(id, signatureHelpAt(doc.analysis.get(), doc.lastGood.get(), doc.text,
                               offsetFor(doc, params)));
+  } else if (method == "textDocument/codeAction") {
+    Document &doc = documentFor(params);
+    auto [begin, end] = rangeFor(doc, params);
+    reply(id, codeActions(*doc.analysis, begin, end));
   } else if (method == "textDocument/inlayHint") {
     Document &doc = documentFor(params);
     auto [begin, end] = rangeFor(doc, params);
@@ -256,6 +260,7 @@ json Server::initialize(const json &params) {
       {"completionProvider",
        {{"triggerCharacters", {".", "@"}}, {"resolveProvider", false}}},
       {"inlayHintProvider", true},
+      {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
       {"referencesProvider", true},
       {"renameProvider", {{"prepareProvider", true}}},
       {"signatureHelpProvider",

@@ -26,6 +26,9 @@ nlohmann::json toLspLocation(const Analysis &analysis, SourceRange range);
 /// code = stable id, notes and labels as relatedInformation. Diagnostics in
 /// imported files are shown on the document's first `import`.
 nlohmann::json lspDiagnostics(const Analysis &analysis);
+/// The LSP Diagnostic of one diagnostic of `analysis`.
+nlohmann::json lspDiagnostic(const Analysis &analysis,
+                             const Diagnostic &diag);
 
 /// `Hover | null`: type and block shape of the name or expression at
 /// `offset` per specialisation, or a built-in's signature and doc.
@@ -72,6 +75,11 @@ nlohmann::json prepareRenameAt(const Analysis &analysis, uint32_t offset,
 /// reference to it in the document; null and `error` when it cannot.
 nlohmann::json renameAt(const Analysis &analysis, uint32_t offset,
                         const std::string &newName, std::string &error);
+
+/// `CodeAction[]`: one quick fix per diagnostic of the document with
+/// fix-its whose range meets [begin, end] (its fix-its as the edit).
+nlohmann::json codeActions(const Analysis &analysis, uint32_t begin,
+                           uint32_t end);
 
 } // namespace blk::lsp
 
