@@ -206,6 +206,9 @@ void Server::dispatchRequest(const json &id, const std::string &method,
     Document &doc = documentFor(params);
     auto [begin, end] = rangeFor(doc, params);
     reply(id, codeActions(*doc.analysis, begin, end));
+  } else if (method == "textDocument/semanticTokens/full") {
+    Document &doc = documentFor(params);
+    reply(id, semanticTokens(*doc.analysis));
   } else if (method == "textDocument/inlayHint") {
     Document &doc = documentFor(params);
     auto [begin, end] = rangeFor(doc, params);
@@ -260,6 +263,8 @@ json Server::initialize(const json &params) {
       {"completionProvider",
        {{"triggerCharacters", {".", "@"}}, {"resolveProvider", false}}},
       {"inlayHintProvider", true},
+      {"semanticTokensProvider",
+       {{"legend", semanticTokensLegend()}, {"full", true}}},
       {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
       {"referencesProvider", true},
       {"renameProvider", {{"prepareProvider", true}}},

@@ -112,7 +112,7 @@ def testMainConversation():
         assert caps.get(cap) is True, cap
     assert "completionProvider" in caps
     # Only what is implemented is advertised.
-    for cap in ("semanticTokensProvider", "documentFormattingProvider"):
+    for cap in ("documentFormattingProvider", "workspaceSymbolProvider"):
         assert cap not in caps, cap
 
     diags = openDoc(client, BROKEN, version=1)

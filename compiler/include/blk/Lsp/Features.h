@@ -81,6 +81,12 @@ nlohmann::json renameAt(const Analysis &analysis, uint32_t offset,
 nlohmann::json codeActions(const Analysis &analysis, uint32_t begin,
                            uint32_t end);
 
+/// The legend `initialize` advertises for semanticTokens.
+nlohmann::json semanticTokensLegend();
+/// `SemanticTokens` of the document's names (declaration or use: import,
+/// type, parameter, variable, fn, attribute, keyword argument).
+nlohmann::json semanticTokens(const Analysis &analysis);
+
 } // namespace blk::lsp
 
 #endif // BLK_LSP_FEATURES_H
