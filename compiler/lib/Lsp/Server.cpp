@@ -209,6 +209,13 @@ void Server::dispatchRequest(const json &id, const std::string &method,
   } else if (method == "textDocument/semanticTokens/full") {
     Document &doc = documentFor(params);
     reply(id, semanticTokens(*doc.analysis));
+  } else if (method == "textDocument/formatting") {
+    Document &doc = documentFor(params);
+    std::string error;
+    json edits = formattingEdits(*doc.analysis, error);
+    if (edits.is_null())
+      throw RequestError{kRequestFailed, error};
+    reply(id, std::move(edits));
   } else if (method == "textDocument/inlayHint") {
     Document &doc = documentFor(params);
     auto [begin, end] = rangeFor(doc, params);
@@ -263,6 +270,7 @@ json Server::initialize(const json &params) {
       {"completionProvider",
        {{"triggerCharacters", {".", "@"}}, {"resolveProvider", false}}},
       {"inlayHintProvider", true},
+      {"documentFormattingProvider", true},
       {"semanticTokensProvider",
        {{"legend", semanticTokensLegend()}, {"full", true}}},
       {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},

@@ -112,7 +112,7 @@ def testMainConversation():
         assert caps.get(cap) is True, cap
     assert "completionProvider" in caps
     # Only what is implemented is advertised.
-    for cap in ("documentFormattingProvider", "workspaceSymbolProvider"):
+    for cap in ("workspaceSymbolProvider", "documentRangeFormattingProvider"):
         assert cap not in caps, cap
 
     diags = openDoc(client, BROKEN, version=1)

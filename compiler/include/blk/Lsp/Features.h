@@ -87,6 +87,10 @@ nlohmann::json semanticTokensLegend();
 /// type, parameter, variable, fn, attribute, keyword argument).
 nlohmann::json semanticTokens(const Analysis &analysis);
 
+/// `TextEdit[]` that put the document in blkc fmt's layout (empty when it
+/// is); null with `error` when the document has syntax errors.
+nlohmann::json formattingEdits(const Analysis &analysis, std::string &error);
+
 } // namespace blk::lsp
 
 #endif // BLK_LSP_FEATURES_H
