@@ -9,6 +9,8 @@ packages=(
   libzstd-dev zlib1g-dev
   libcli11-dev libspdlog-dev libfmt-dev nlohmann-json3-dev libgtest-dev
   ninja-build cmake g++ python3 ccache
+  # Editor tests (tests/editors): the Neovim test runs its LSP client.
+  neovim
 )
 if [ "${BLK_RUNTIME_ONLY:-0}" = 1 ]; then
   packages=(cmake g++ libgtest-dev nlohmann-json3-dev)
@@ -25,6 +27,13 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
+
+# The VS Code client and grammar tests build the extension with npm. A
+# nodejs that bundles npm (e.g. NodeSource's) counts; else Debian's two.
+if [ "${BLK_RUNTIME_ONLY:-0}" != 1 ] && [ "${BLK_FUZZ_DEPS:-0}" != 1 ] &&
+   ! command -v npm >/dev/null 2>&1; then
+  missing+=(nodejs npm)
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#packages[@]} packages present"

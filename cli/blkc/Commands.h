@@ -57,6 +57,7 @@ void registerBuildCommand(CLI::App &app, ToolContext &ctx);
 void registerInspectCommand(CLI::App &app, ToolContext &ctx);
 void registerRunCommand(CLI::App &app, ToolContext &ctx);
 void registerLspCommand(CLI::App &app, ToolContext &ctx);
+void registerFmtCommand(CLI::App &app, ToolContext &ctx);
 
 } // namespace blkc
 

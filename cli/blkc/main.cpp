@@ -50,6 +50,7 @@ int main(int argc, char **argv) {
   registerInspectCommand(app, ctx);
   registerRunCommand(app, ctx);
   registerLspCommand(app, ctx);
+  registerFmtCommand(app, ctx);
 
   CLI::App *help = app.add_subcommand("help", "Show help for blkc or one subcommand");
   std::string topic;

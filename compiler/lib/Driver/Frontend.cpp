@@ -45,6 +45,9 @@ const ast::Module *Frontend::parse(FileId file) {
 
 const ast::Module *Frontend::loadImport(const std::string &path) {
   FileId file = sm.findFile(path);
+  if (!file && options.readImport)
+    if (std::optional<std::string> text = options.readImport(path))
+      file = sm.addBuffer(path, std::move(*text));
   if (!file) {
     std::string error;
     file = sm.loadFile(path, error);

@@ -9,6 +9,7 @@
 #include "blk/Lsp/Analysis.h"
 
 #include "blk/Driver/Frontend.h"
+#include "blk/Lsp/Uri.h"
 
 namespace blk::lsp {
 
@@ -38,6 +39,15 @@ const LineIndex &Analysis::lineIndex(FileId file) const {
   return *slot;
 }
 
+std::vector<std::string> Analysis::importedPaths() const {
+  std::vector<std::string> paths;
+  const SourceManager &sm = sourceManager();
+  for (FileId file = 1; file <= sm.numFiles(); ++file)
+    if (file != mainFile)
+      paths.push_back(canonicalPath(sm.getPath(file)));
+  return paths;
+}
+
 std::unique_ptr<Analysis> analyzeBuffer(const std::string &path,
                                         std::string text,
                                         const AnalysisOptions &options) {
@@ -46,6 +56,7 @@ std::unique_ptr<Analysis> analyzeBuffer(const std::string &path,
   feOptions.includeDirs = options.includeDirs;
   feOptions.stdlibDirs = options.stdlibDirs;
   feOptions.binDir = options.binDir;
+  feOptions.readImport = options.readImport;
   // An editor shows every problem, not the first 20.
   feOptions.maxErrors = 0;
   // Hover and definition keep working in the declarations that parse while

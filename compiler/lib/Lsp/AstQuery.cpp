@@ -212,4 +212,58 @@ SourceRange bindingDeclRange(const sema::NameBinding &binding) {
   return decl->getRange();
 }
 
+std::string typeText(const sema::Type &type,
+                     const std::optional<sema::ConstValue> &value) {
+  std::string text = type.str();
+  if (value)
+    text += " = " + value->str();
+  return text;
+}
+
+std::vector<Fact> declFacts(const sema::SemaResult &sema,
+                            const ast::Node *decl) {
+  std::vector<Fact> facts;
+  for (const InstanceRef &ref : allInstances(sema)) {
+    const sema::VarInfo *var = ref.instance->var(decl);
+    if (var && !var->type.isError()) {
+      facts.push_back({configLabel(ref.spec), typeText(var->type, var->value)});
+      continue;
+    }
+    // Module constants may only be recorded through their initialiser.
+    if (auto *c = dyn_cast<ConstDecl>(decl))
+      if (const sema::ExprInfo *info = ref.instance->lookup(c->init);
+          info && !info->type.isError())
+        facts.push_back(
+            {configLabel(ref.spec), typeText(info->type, info->value)});
+  }
+  return facts;
+}
+
+const Module *importedModule(const Analysis &analysis, const ImportDecl *imp) {
+  if (!analysis.sema || !imp)
+    return nullptr;
+  std::string suffix;
+  for (const std::string &part : imp->path)
+    suffix += "/" + part;
+  suffix += ".blk";
+  const SourceManager &sm = analysis.sourceManager();
+  for (const Module *m : analysis.sema->modules) {
+    const std::string &path = sm.getPath(m->file);
+    if (m->file != analysis.mainFile && path.size() >= suffix.size() &&
+        path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return m;
+  }
+  return nullptr;
+}
+
+const Module *importedModule(const Analysis &analysis, std::string_view alias) {
+  if (!analysis.module)
+    return nullptr;
+  const ImportDecl *imp = nullptr;
+  for (const Decl *d : analysis.module->decls)
+    if (auto *i = dyn_cast<ImportDecl>(d); i && i->bindingName() == alias)
+      imp = i;
+  return importedModule(analysis, imp);
+}
+
 } // namespace blk::lsp

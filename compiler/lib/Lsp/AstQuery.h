@@ -11,6 +11,7 @@
 #define BLK_LIB_LSP_ASTQUERY_H
 
 #include "blk/AST/AST.h"
+#include "blk/Lsp/Analysis.h"
 #include "blk/Sema/Sema.h"
 
 #include <optional>
@@ -62,8 +63,33 @@ struct InstanceRef {
 /// instance they call; then the module globals.
 std::vector<InstanceRef> allInstances(const sema::SemaResult &sema);
 
+/// One specialisation's view of a declaration or expression: the config's
+/// label and the type text there.
+struct Fact {
+  std::string label;
+  std::string type;
+};
+
+/// `i32[1024]`, or `i32 = 1024` for a known constant.
+std::string typeText(const sema::Type &type,
+                     const std::optional<sema::ConstValue> &value);
+
+/// The type of the variable that `decl` (LetStmt, Param, ForStmt,
+/// ConstDecl) declares, in every analysed instance that has it.
+std::vector<Fact> declFacts(const sema::SemaResult &sema,
+                            const ast::Node *decl);
+
 /// `BLOCK=1024` (const params of the spec), or its label when it has none.
 std::string configLabel(const sema::Specialization *spec);
+
+/// The module `imp` loaded (found among Sema's modules by its path), or
+/// nullptr when it was not loaded.
+const ast::Module *importedModule(const Analysis &analysis,
+                                  const ast::ImportDecl *imp);
+/// The module the document imports as `alias` (`import std.math as m;`
+/// binds `m`), or nullptr.
+const ast::Module *importedModule(const Analysis &analysis,
+                                  std::string_view alias);
 
 /// Declaration range of a Sema binding, or an invalid range.
 SourceRange bindingDeclRange(const sema::NameBinding &binding);

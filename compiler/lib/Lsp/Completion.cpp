@@ -4,7 +4,8 @@
 // and consts of that imported module; otherwise the names in scope (innermost
 // first, shadowed ones dropped), the built-ins with their signatures, the
 // scalar types and the keywords. The client filters by the typed prefix.
-// Works on the last parse when the current buffer does not parse.
+// Works on the last good parse while the cursor's declaration does not
+// parse (the server maps the cursor, Fallback.h).
 // Tests: tests/lit/lsp/lsp_e2e.py.
 //
 //===----------------------------------------------------------------------===//
@@ -68,45 +69,31 @@ static const char *detailOf(DeclRef::Kind kind) {
 /// The members of the module imported as `alias`.
 static json moduleMembers(const Analysis &analysis, std::string_view alias) {
   json items = json::array();
-  if (!analysis.module || !analysis.sema)
+  const Module *m = importedModule(analysis, alias);
+  if (!m)
     return items;
-  const ImportDecl *imp = nullptr;
-  for (const Decl *d : analysis.module->decls)
-    if (auto *i = dyn_cast<ImportDecl>(d); i && i->bindingName() == alias)
-      imp = i;
-  if (!imp)
-    return items;
-  std::string suffix;
-  for (const std::string &part : imp->path)
-    suffix += "/" + part;
-  suffix += ".blk";
-  const SourceManager &sm = analysis.sourceManager();
-  for (const Module *m : analysis.sema->modules) {
-    const std::string &path = sm.getPath(m->file);
-    if (m == analysis.module || path.size() < suffix.size() ||
-        path.compare(path.size() - suffix.size(), suffix.size(), suffix) != 0)
-      continue;
-    for (const Decl *d : m->decls) {
-      if (auto *fn = dyn_cast<FunctionDecl>(d); fn && !fn->isKernel)
-        items.push_back(
-            {{"label", fn->name}, {"kind", kFunctionItem}, {"detail", "fn"}});
-      else if (auto *c = dyn_cast<ConstDecl>(d))
-        items.push_back(
-            {{"label", c->name}, {"kind", kConstantItem}, {"detail", "const"}});
-    }
+  for (const Decl *d : m->decls) {
+    if (auto *fn = dyn_cast<FunctionDecl>(d); fn && !fn->isKernel)
+      items.push_back(
+          {{"label", fn->name}, {"kind", kFunctionItem}, {"detail", "fn"}});
+    else if (auto *c = dyn_cast<ConstDecl>(d))
+      items.push_back(
+          {{"label", c->name}, {"kind", kConstantItem}, {"detail", "const"}});
   }
   return items;
 }
 
 static json attributeItems() {
   static const char *const kAttributes[][2] = {
-      {"config", "@config(NAME = value, …, num_warps = W, num_stages = S, programs_per_sm = P): one "
+      {"config", "@config(NAME = value, …, num_warps = W, num_stages = S, "
+                 "programs_per_sm = P): one "
                  "specialisation"},
       {"autotune", "@autotune(key = [args…]): time the configs per key value"},
       {"grid",
        "@grid(e0[, e1[, e2]]): launch grid over scalar params and constants"},
-      {"specialize", "@specialize(p, …): entries for integer args equal to 1 / multiples "
-                     "of 16, picked at launch"},
+      {"specialize",
+       "@specialize(p, …): entries for integer args equal to 1 / multiples "
+       "of 16, picked at launch"},
       {"aligned", "@aligned(N): parameter hint, pointer aligned to N bytes"},
       {"multiple_of",
        "@multiple_of(N): parameter hint, value a multiple of N"}};
@@ -118,7 +105,7 @@ static json attributeItems() {
 }
 
 json completionAt(const Analysis *analysis, std::string_view text,
-                  uint32_t offset) {
+                  uint32_t offset, uint32_t analysedOffset) {
   if (offset > text.size())
     offset = uint32_t(text.size());
   uint32_t wordBegin = offset;
@@ -126,14 +113,6 @@ json completionAt(const Analysis *analysis, std::string_view text,
   char before = wordBegin > 0 ? text[wordBegin - 1] : '\0';
   if (before == '@')
     return attributeItems();
-
-  // Map the cursor into the analysed text when it is an older version.
-  uint32_t analysedOffset = offset;
-  if (analysis && analysis->text() != text) {
-    LineIndex current(text);
-    analysedOffset = analysis->lineIndex(analysis->mainFile)
-                         .offset(current.position(offset));
-  }
 
   if (before == '.' && wordBegin >= 2) {
     std::string_view base = identifierAt(text, wordBegin - 1);

@@ -65,42 +65,44 @@ static std::string locationText(const Analysis &analysis, SourceRange range) {
          std::to_string(lc.col);
 }
 
+json lspDiagnostic(const Analysis &analysis, const Diagnostic &diag) {
+  bool inDocument =
+      !diag.range.isValid() || diag.range.begin.file == analysis.mainFile;
+  std::string message = diag.message;
+  json related = json::array();
+  SourceRange range =
+      diag.range.isValid() ? diag.range : SourceRange(analysis.mainFile, 0, 0);
+  if (!inDocument) {
+    message = "in " + locationText(analysis, diag.range) + ": " + message;
+    related.push_back({{"location", toLspLocation(analysis, diag.range)},
+                       {"message", diag.message}});
+    range = importAnchor(analysis);
+  }
+  for (const DiagnosticLabel &label : diag.labels)
+    if (label.range.isValid())
+      related.push_back({{"location", toLspLocation(analysis, label.range)},
+                         {"message", label.message}});
+  for (const DiagnosticNote &note : diag.notes) {
+    if (note.range.isValid())
+      related.push_back({{"location", toLspLocation(analysis, note.range)},
+                         {"message", note.message}});
+    else
+      message += "\nnote: " + note.message;
+  }
+  json d = {{"range", toLspRange(analysis, range)},
+            {"severity", lspSeverity(diag.severity)},
+            {"code", std::string(diagIdName(diag.id))},
+            {"source", "blkc"},
+            {"message", message}};
+  if (!related.empty())
+    d["relatedInformation"] = std::move(related);
+  return d;
+}
+
 json lspDiagnostics(const Analysis &analysis) {
   json out = json::array();
-  for (const Diagnostic &diag : analysis.diagnostics) {
-    bool inDocument =
-        !diag.range.isValid() || diag.range.begin.file == analysis.mainFile;
-    std::string message = diag.message;
-    json related = json::array();
-    SourceRange range = diag.range.isValid()
-                            ? diag.range
-                            : SourceRange(analysis.mainFile, 0, 0);
-    if (!inDocument) {
-      message = "in " + locationText(analysis, diag.range) + ": " + message;
-      related.push_back({{"location", toLspLocation(analysis, diag.range)},
-                         {"message", diag.message}});
-      range = importAnchor(analysis);
-    }
-    for (const DiagnosticLabel &label : diag.labels)
-      if (label.range.isValid())
-        related.push_back({{"location", toLspLocation(analysis, label.range)},
-                           {"message", label.message}});
-    for (const DiagnosticNote &note : diag.notes) {
-      if (note.range.isValid())
-        related.push_back({{"location", toLspLocation(analysis, note.range)},
-                           {"message", note.message}});
-      else
-        message += "\nnote: " + note.message;
-    }
-    json d = {{"range", toLspRange(analysis, range)},
-              {"severity", lspSeverity(diag.severity)},
-              {"code", std::string(diagIdName(diag.id))},
-              {"source", "blkc"},
-              {"message", message}};
-    if (!related.empty())
-      d["relatedInformation"] = std::move(related);
-    out.push_back(std::move(d));
-  }
+  for (const Diagnostic &diag : analysis.diagnostics)
+    out.push_back(lspDiagnostic(analysis, diag));
   return out;
 }
 

@@ -20,22 +20,6 @@ namespace blk::lsp {
 using namespace blk::ast;
 using nlohmann::json;
 
-namespace {
-/// One specialisation's view: a label and the type text there.
-struct Fact {
-  std::string label;
-  std::string type;
-};
-} // namespace
-
-static std::string typeText(const sema::Type &type,
-                            const std::optional<sema::ConstValue> &value) {
-  std::string text = type.str();
-  if (value)
-    text += " = " + value->str();
-  return text;
-}
-
 /// `name: type` when every fact agrees, else `name:` and one line per config.
 static std::string formatFacts(const std::string &name,
                                std::vector<Fact> facts) {
@@ -180,22 +164,8 @@ static json declHover(const Analysis &analysis, const DeclRef &decl) {
         markdown("import " + cast<ImportDecl>(decl.node)->dottedName()),
         decl.nameRange);
   std::vector<Fact> facts;
-  if (analysis.sema) {
-    for (const InstanceRef &ref : allInstances(*analysis.sema)) {
-      const sema::VarInfo *var = ref.instance->var(decl.node);
-      if (var && !var->type.isError()) {
-        facts.push_back(
-            {configLabel(ref.spec), typeText(var->type, var->value)});
-        continue;
-      }
-      // Module constants may only be recorded through their initialiser.
-      if (auto *c = dyn_cast<ConstDecl>(decl.node))
-        if (const sema::ExprInfo *info = ref.instance->lookup(c->init);
-            info && !info->type.isError())
-          facts.push_back(
-              {configLabel(ref.spec), typeText(info->type, info->value)});
-    }
-  }
+  if (analysis.sema)
+    facts = declFacts(*analysis.sema, decl.node);
   std::string prefix = decl.kind == DeclRef::Kind::Param     ? "param "
                        : decl.kind == DeclRef::Kind::LoopVar ? "loop variable "
                        : decl.kind == DeclRef::Kind::GlobalConst ? "const "

@@ -19,20 +19,8 @@ using nlohmann::json;
 /// The file of the module an `import` names, found among Sema's modules.
 static SourceRange importedModuleRange(const Analysis &analysis,
                                        const ImportDecl *imp) {
-  if (!analysis.sema)
-    return {};
-  std::string suffix;
-  for (const std::string &part : imp->path)
-    suffix += "/" + part;
-  suffix += ".blk";
-  const SourceManager &sm = analysis.sourceManager();
-  for (const Module *m : analysis.sema->modules) {
-    const std::string &path = sm.getPath(m->file);
-    if (m->file != analysis.mainFile && path.size() >= suffix.size() &&
-        path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
-      return SourceRange(m->file, 0, 0);
-  }
-  return {};
+  const Module *m = importedModule(analysis, imp);
+  return m ? SourceRange(m->file, 0, 0) : SourceRange();
 }
 
 static json locationOf(const Analysis &analysis,

@@ -2,6 +2,7 @@
 
 #include "blk/Lsp/Server.h"
 
+#include "Fallback.h"
 #include "blk/Lsp/Features.h"
 #include "blk/Lsp/Transport.h"
 #include "blk/Lsp/Uri.h"
@@ -47,7 +48,12 @@ unsigned requireUnsigned(const json &params, const char *key) {
 } // namespace
 
 Server::Server(std::ostream &out, ServerOptions options)
-    : out(out), options(std::move(options)) {}
+    : out(out), options(std::move(options)) {
+  // Imports see the editor's unsaved buffers.
+  this->options.analysis.readImport = [this](const std::string &path) {
+    return openText(canonicalPath(path));
+  };
+}
 
 Server::~Server() = default;
 
@@ -56,8 +62,9 @@ int Server::run(std::istream &in) {
   // didChange), defer checking: only the last version of a burst is
   // analysed. Requests always see an up-to-date analysis.
   deferAnalysis = true;
+  MessageReader reader(in);
   while (!exitReceived) {
-    ReadResult r = readMessage(in);
+    ReadResult r = reader.next();
     if (r.status == ReadResult::Status::Eof)
       break;
     if (r.status == ReadResult::Status::Malformed)
@@ -150,26 +157,69 @@ void Server::dispatchRequest(const json &id, const std::string &method,
   }
   if (!params.is_object())
     throw RequestError{kInvalidParams, "`params` must be an object"};
-  if (method == "textDocument/hover") {
+  if (method == "textDocument/hover" || method == "textDocument/definition") {
     Document &doc = documentFor(params);
-    reply(id, hoverAt(*doc.analysis, offsetFor(doc, params)));
-  } else if (method == "textDocument/definition") {
-    Document &doc = documentFor(params);
-    reply(id, definitionAt(*doc.analysis, offsetFor(doc, params)));
+    // Inside a declaration that does not parse now: its last good version.
+    CursorTarget target =
+        cursorTarget(*doc.analysis, doc.lastGood.get(), doc.sinceLastGood,
+                     offsetFor(doc, params));
+    json result = method == "textDocument/hover"
+                      ? hoverAt(*target.analysis, target.offset)
+                      : definitionAt(*target.analysis, target.offset);
+    mapToCurrent(result, target, *doc.analysis);
+    reply(id, std::move(result));
   } else if (method == "textDocument/documentSymbol") {
     Document &doc = documentFor(params);
-    // While the buffer does not parse, keep showing the last outline.
-    const Analysis &a = doc.analysis->module || !doc.lastParsed
-                            ? *doc.analysis
-                            : *doc.lastParsed;
-    reply(id, documentSymbols(a));
+    reply(id, symbolsWithFallback(*doc.analysis, doc.lastGood.get(),
+                                  doc.sinceLastGood));
   } else if (method == "textDocument/completion") {
     Document &doc = documentFor(params);
-    const Analysis *a =
-        doc.analysis->module ? doc.analysis.get() : doc.lastParsed.get();
-    reply(id,
-          json{{"isIncomplete", false},
-               {"items", completionAt(a, doc.text, offsetFor(doc, params))}});
+    uint32_t offset = offsetFor(doc, params);
+    CursorTarget target = cursorTarget(*doc.analysis, doc.lastGood.get(),
+                                       doc.sinceLastGood, offset);
+    reply(id, json{{"isIncomplete", false},
+                   {"items", completionAt(target.analysis, doc.text, offset,
+                                          target.offset)}});
+  } else if (method == "textDocument/references") {
+    Document &doc = documentFor(params);
+    bool withDecl = params.contains("context") &&
+                    params["context"].is_object() &&
+                    params["context"].value("includeDeclaration", false);
+    reply(id, referencesAt(*doc.analysis, offsetFor(doc, params), withDecl));
+  } else if (method == "textDocument/prepareRename" ||
+             method == "textDocument/rename") {
+    Document &doc = documentFor(params);
+    std::string error;
+    json result =
+        method == "textDocument/rename"
+            ? renameAt(*doc.analysis, offsetFor(doc, params),
+                       requireString(params, "newName"), error)
+            : prepareRenameAt(*doc.analysis, offsetFor(doc, params), error);
+    if (result.is_null())
+      throw RequestError{kRequestFailed, error};
+    reply(id, std::move(result));
+  } else if (method == "textDocument/signatureHelp") {
+    Document &doc = documentFor(params);
+    reply(id, signatureHelpAt(doc.analysis.get(), doc.lastGood.get(), doc.text,
+                              offsetFor(doc, params)));
+  } else if (method == "textDocument/codeAction") {
+    Document &doc = documentFor(params);
+    auto [begin, end] = rangeFor(doc, params);
+    reply(id, codeActions(*doc.analysis, begin, end));
+  } else if (method == "textDocument/semanticTokens/full") {
+    Document &doc = documentFor(params);
+    reply(id, semanticTokens(*doc.analysis));
+  } else if (method == "textDocument/formatting") {
+    Document &doc = documentFor(params);
+    std::string error;
+    json edits = formattingEdits(*doc.analysis, error);
+    if (edits.is_null())
+      throw RequestError{kRequestFailed, error};
+    reply(id, std::move(edits));
+  } else if (method == "textDocument/inlayHint") {
+    Document &doc = documentFor(params);
+    auto [begin, end] = rangeFor(doc, params);
+    reply(id, inlayHints(*doc.analysis, begin, end));
   } else {
     throw RequestError{kMethodNotFound, "method not found: " + method};
   }
@@ -190,7 +240,11 @@ void Server::dispatchNotification(const std::string &method,
     didChange(params);
   else if (method == "textDocument/didClose")
     didClose(params);
-  // initialized, didSave, $/cancelRequest, $/setTrace, ...: nothing to do.
+  else if (method == "textDocument/didSave")
+    didSave(params);
+  else if (method == "workspace/didChangeWatchedFiles")
+    didChangeWatchedFiles(params);
+  // initialized, $/cancelRequest, $/setTrace, ...: nothing to do.
 }
 
 json Server::initialize(const json &params) {
@@ -215,6 +269,15 @@ json Server::initialize(const json &params) {
       {"documentSymbolProvider", true},
       {"completionProvider",
        {{"triggerCharacters", {".", "@"}}, {"resolveProvider", false}}},
+      {"inlayHintProvider", true},
+      {"documentFormattingProvider", true},
+      {"semanticTokensProvider",
+       {{"legend", semanticTokensLegend()}, {"full", true}}},
+      {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
+      {"referencesProvider", true},
+      {"renameProvider", {{"prepareProvider", true}}},
+      {"signatureHelpProvider",
+       {{"triggerCharacters", {"(", ","}}, {"retriggerCharacters", {":"}}}},
   };
   return {{"capabilities", capabilities},
           {"serverInfo", {{"name", "blkc"}, {"version", "0.1.0"}}}};
@@ -228,13 +291,18 @@ void Server::didOpen(const json &params) {
   Document &doc = documents[uri];
   doc.uri = uri;
   doc.path = uriToPath(uri);
+  doc.key = canonicalPath(doc.path);
   auto version = item.find("version");
   doc.version = version != item.end() && version->is_number_integer()
                     ? version->get<int64_t>()
                     : 0;
   doc.text = text;
-  doc.lastParsed.reset();
+  doc.analysis.reset();
+  doc.lastGood.reset();
+  doc.sinceLastGood = EditMap(uint32_t(doc.text.size()));
   stale.insert(doc.uri);
+  // Importers switch from the file on disk to this buffer.
+  markImportersStale(doc.key);
 }
 
 void Server::didChange(const json &params) {
@@ -253,6 +321,7 @@ void Server::didChange(const json &params) {
     const std::string &text = change["text"].get_ref<const std::string &>();
     auto range = change.find("range");
     if (range == change.end()) {
+      doc.sinceLastGood.apply(doc.text, text);
       doc.text = text;
       continue;
     }
@@ -266,28 +335,77 @@ void Server::didChange(const json &params) {
         {requireUnsigned(end, "line"), requireUnsigned(end, "character")});
     if (e < b)
       std::swap(b, e);
+    std::string before = doc.text;
     doc.text.replace(b, e - b, text);
+    doc.sinceLastGood.apply(before, doc.text);
   }
   if (auto v = item.find("version"); v != item.end() && v->is_number_integer())
     doc.version = v->get<int64_t>();
   stale.insert(doc.uri);
+  markImportersStale(doc.key);
 }
 
 void Server::didClose(const json &params) {
   const json &item = requireObject(params, "textDocument");
   const std::string &uri = requireString(item, "uri");
-  if (documents.erase(uri))
-    notify("textDocument/publishDiagnostics",
-           {{"uri", uri}, {"diagnostics", json::array()}});
+  auto it = documents.find(uri);
+  if (it == documents.end())
+    return;
+  std::string key = it->second.key;
+  documents.erase(it);
+  stale.erase(uri);
+  for (auto &entry : importers)
+    entry.second.erase(uri);
+  notify("textDocument/publishDiagnostics",
+         {{"uri", uri}, {"diagnostics", json::array()}});
+  // Importers go back to the file on disk.
+  markImportersStale(key);
+}
+
+void Server::didSave(const json &params) {
+  const json &item = requireObject(params, "textDocument");
+  auto it = documents.find(requireString(item, "uri"));
+  if (it != documents.end())
+    markImportersStale(it->second.key);
+}
+
+void Server::didChangeWatchedFiles(const json &params) {
+  auto changes = params.find("changes");
+  if (changes == params.end() || !changes->is_array())
+    return;
+  for (const json &change : *changes)
+    if (change.is_object() && change.contains("uri") &&
+        change["uri"].is_string())
+      markImportersStale(canonicalPath(uriToPath(change["uri"])));
+}
+
+void Server::markImportersStale(const std::string &key) {
+  auto it = importers.find(key);
+  if (it == importers.end())
+    return;
+  for (const std::string &uri : it->second)
+    if (documents.count(uri))
+      stale.insert(uri);
+}
+
+std::optional<std::string> Server::openText(const std::string &key) const {
+  for (const auto &[uri, doc] : documents)
+    if (doc.key == key)
+      return doc.text;
+  return std::nullopt;
 }
 
 void Server::reanalyze(Document &doc) {
-  std::unique_ptr<Analysis> previous = std::move(doc.analysis);
   doc.analysis = analyzeBuffer(doc.path, doc.text, options.analysis);
-  if (!doc.analysis->module && previous && previous->module)
-    doc.lastParsed = std::move(previous);
-  else if (doc.analysis->module)
-    doc.lastParsed.reset();
+  if (!hasSyntaxErrors(*doc.analysis)) {
+    doc.lastGood = doc.analysis;
+    doc.sinceLastGood = EditMap(uint32_t(doc.text.size()));
+  }
+  // The reverse-import map: this document now depends on what it read.
+  for (auto &entry : importers)
+    entry.second.erase(doc.uri);
+  for (const std::string &path : doc.analysis->importedPaths())
+    importers[path].insert(doc.uri);
   publishDiagnostics(doc);
 }
 
@@ -311,10 +429,23 @@ Server::Document &Server::documentFor(const json &params) {
 }
 
 uint32_t Server::offsetFor(const Document &doc, const json &params) const {
-  const json &pos = requireObject(params, "position");
+  return offsetOf(doc, requireObject(params, "position"));
+}
+
+uint32_t Server::offsetOf(const Document &doc, const json &pos) const {
+  if (!pos.is_object())
+    throw RequestError{kInvalidParams, "a position must be an object"};
   return doc.analysis->lineIndex(doc.analysis->mainFile)
       .offset(
           {requireUnsigned(pos, "line"), requireUnsigned(pos, "character")});
+}
+
+std::pair<uint32_t, uint32_t> Server::rangeFor(const Document &doc,
+                                               const json &params) const {
+  const json &range = requireObject(params, "range");
+  uint32_t b = offsetOf(doc, requireObject(range, "start"));
+  uint32_t e = offsetOf(doc, requireObject(range, "end"));
+  return {std::min(b, e), std::max(b, e)};
 }
 
 void Server::reply(const json &id, json result) {

@@ -2,6 +2,8 @@
 
 #include "blk/Lsp/Transport.h"
 
+#include "blk/Support/Utf8.h"
+
 #include <cctype>
 #include <charconv>
 
@@ -30,14 +32,39 @@ static std::string trim(const std::string &s) {
   return s.substr(b, e - b + 1);
 }
 
-ReadResult readMessage(std::istream &in) {
+/// Discards input through the next `Content-Length:` (any case). False at
+/// the end of input. Streams byte by byte: an oversized body is never held.
+static bool skipToNextHeader(std::istream &in) {
+  static constexpr std::string_view kKey = "content-length:";
+  size_t matched = 0;
+  for (int c = in.get(); c != std::char_traits<char>::eof(); c = in.get()) {
+    char lc = char(std::tolower(c));
+    // 'c' occurs once in kKey, so a mismatch can only restart at kKey[0].
+    if (lc == kKey[matched]) {
+      if (++matched == kKey.size())
+        return true;
+    } else {
+      matched = lc == kKey[0] ? 1 : 0;
+    }
+  }
+  return false;
+}
+
+ReadResult MessageReader::next() {
   ReadResult result;
   std::string line;
-  // Skip blank lines between messages (some clients send an extra "\r\n").
-  do {
+  if (resumeInHeader) {
+    resumeInHeader = false;
     if (!readHeaderLine(in, line))
       return result; // Eof
-  } while (line.empty());
+    line = "Content-Length:" + line;
+  } else {
+    // Skip blank lines between messages (some clients send an extra "\r\n").
+    do {
+      if (!readHeaderLine(in, line))
+        return result; // Eof
+    } while (line.empty());
+  }
 
   bool haveLength = false;
   bool badLength = false;
@@ -52,7 +79,10 @@ ReadResult readMessage(std::istream &in) {
       unsigned long long n = 0;
       auto [ptr, ec] =
           std::from_chars(value.data(), value.data() + value.size(), n);
-      if (ec != std::errc() || ptr != value.data() + value.size()) {
+      if (ec == std::errc::result_out_of_range) {
+        haveLength = true;
+        length = SIZE_MAX;
+      } else if (ec != std::errc() || ptr != value.data() + value.size()) {
         badLength = true;
       } else {
         haveLength = true;
@@ -73,8 +103,12 @@ ReadResult readMessage(std::istream &in) {
     return result;
   }
   if (length > kMaxMessageSize) {
-    in.ignore(std::streamsize(length));
-    result.error = "message larger than the server accepts";
+    result.error = "message of " +
+                   (length == SIZE_MAX ? std::string("more than 2^64")
+                                       : std::to_string(length)) +
+                   " bytes is larger than the 64 MiB the server accepts; "
+                   "skipped to the next Content-Length header";
+    resumeInHeader = skipToNextHeader(in);
     return result;
   }
   std::string body(length, '\0');
@@ -83,8 +117,11 @@ ReadResult readMessage(std::istream &in) {
     result.error = "input ended inside a message body";
     return result;
   }
+  // JSON's structure is ASCII, so replacing bytes that are not UTF-8 only
+  // changes string contents (the document text), never the message shape.
+  std::string text = repairUtf8(body);
   // parse(..., allow_exceptions = false) yields a discarded value on error.
-  nlohmann::json parsed = nlohmann::json::parse(body, nullptr, false);
+  nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
   if (parsed.is_discarded()) {
     result.error = "message body is not valid JSON";
     return result;

@@ -3,6 +3,7 @@
 #include "blk/Lsp/Uri.h"
 
 #include <cctype>
+#include <filesystem>
 
 namespace blk::lsp {
 
@@ -54,6 +55,16 @@ std::string pathToUri(const std::string &path) {
     uri += kHex[c & 15];
   }
   return uri;
+}
+
+std::string canonicalPath(const std::string &path) {
+  // Pseudo-paths of non-file URIs (`untitled:x`) stay as they are.
+  if (path.empty() || path[0] != '/')
+    return path;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path p = fs::weakly_canonical(fs::path(path), ec);
+  return ec ? fs::path(path).lexically_normal().string() : p.string();
 }
 
 } // namespace blk::lsp

@@ -1,5 +1,7 @@
 // VS Code client for the blk language server: starts `<blk.serverPath> lsp`
-// over stdio and forwards `.blk` documents to it. All language knowledge lives
+// over stdio and forwards `.blk` documents to it. No `transport` option: with
+// one, vscode-languageclient appends `--stdio` to the command line, and an
+// Executable without it already talks over the child's stdin/stdout. All language knowledge lives
 // in blkc; this file only wires the process up and restarts it when the
 // settings change.
 import * as vscode from 'vscode';
@@ -7,7 +9,6 @@ import {
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
-  TransportKind,
 } from 'vscode-languageclient/node';
 
 let client: LanguageClient | undefined;
@@ -20,7 +21,6 @@ function serverOptions(): ServerOptions {
   return {
     command,
     args: ['lsp', ...extraArgs],
-    transport: TransportKind.stdio,
   };
 }
 

@@ -112,8 +112,7 @@ def testMainConversation():
         assert caps.get(cap) is True, cap
     assert "completionProvider" in caps
     # Only what is implemented is advertised.
-    for cap in ("referencesProvider", "renameProvider", "semanticTokensProvider",
-                "documentFormattingProvider", "signatureHelpProvider"):
+    for cap in ("workspaceSymbolProvider", "documentRangeFormattingProvider"):
         assert cap not in caps, cap
 
     diags = openDoc(client, BROKEN, version=1)
@@ -464,6 +463,150 @@ def testFuzzNeverDies(seed=7):
     assert client.close() == 0, client.stderr[-2000:]
 
 
+def testInvalidUtf8IsRepaired():
+    """Bytes that are not UTF-8 in a buffer become U+FFFD before JSON
+    parsing: the document opens and the lexer's diagnostic points at them."""
+    client = LspClient(BLKC)
+    initialize(client)
+    uri = "file://" + os.path.join(WORKDIR, "bytes.blk")
+    text = FIXED.replace("    let m2 =", "    let z = 1; /* ok */ @@BAD@@ let m2 =")
+    body = json.dumps({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": uri, "languageId": "blk", "version": 1, "text": text}}})
+    # Two raw bytes that start no UTF-8 sequence, where the marker was.
+    raw = body.encode().replace(b"@@BAD@@", b"\xff\xfe")
+    client.sendRaw(b"Content-Length: %d\r\n\r\n" % len(raw) + raw)
+    diags = client.waitDiagnostics(uri)["diagnostics"]
+    assert diags, "the buffer must be checked"
+    line = [i for i, l in enumerate(text.split("\n")) if "/* ok */" in l][0]
+    column = len("    let z = 1; /* ok */ ")
+    bad = [d for d in diags if d["code"].startswith("lex_")]
+    assert bad, diags
+    assert bad[0]["range"]["start"] == {"line": line, "character": column}, bad
+    # The document is alive: a change is checked (a document the JSON layer
+    # had rejected would ignore it) and hover answers.
+    assert change(client, FIXED, version=2, uri=uri)["diagnostics"] == []
+    h = hoverText(hover(client, FIXED, "offsets < n", uri=uri))
+    assert "i32[1024]" in h, h
+    client.call("shutdown")
+    client.notify("exit")
+    assert client.close() == 0
+
+
+def testOversizedMessage():
+    """A Content-Length beyond 64 MiB is an error response, and the messages
+    after it are still read (the body is not awaited)."""
+    client = LspClient(BLKC)
+    initialize(client)
+    client.sendRaw(b"Content-Length: 104857600\r\n\r\n{\"jsonrpc\":\"2.0\"}")
+    rid = client.request("textDocument/hover", {"textDocument": {"uri": "file:///none.blk"},
+                                                "position": {"line": 0, "character": 0}})
+    r = client.receive(timeout=10)
+    assert r["id"] is None and r["error"]["code"] == -32700, r
+    assert "104857600 bytes is larger than the 64 MiB" in r["error"]["message"], r
+    r = client.waitResponse(rid, timeout=10)
+    assert "unknown document" in r["error"]["message"], r
+    assert client.call("shutdown")["result"] is None
+    client.notify("exit")
+    assert client.close() == 0
+
+
+# A kernel with a statement being typed (`let y = offsets +`): the parser
+# drops the whole declaration.
+HALF_TYPED = FIXED.replace("    store(out + offsets", "    let y = offsets + ;\n    store(out + offsets")
+
+
+def testLastGoodFallback():
+    """Hover, definition, completion and the outline inside a declaration
+    that does not parse come from its last good analysis, mapped through
+    the edit."""
+    client = LspClient(BLKC)
+    initialize(client)
+    uri = "file://" + os.path.join(WORKDIR, "typing.blk")
+    prefix = "// a comment line that the edit shifts everything below\n"
+    assert openDoc(client, FIXED, uri=uri)["diagnostics"] == []
+    # Two edits since the last good version, at two places: the statement,
+    # then a line above the kernel that shifts it down.
+    diags = change(client, HALF_TYPED, version=2, uri=uri)["diagnostics"]
+    assert diags and all(d["code"].startswith("parse_") for d in diags), diags
+    text = prefix + HALF_TYPED
+    assert change(client, text, version=3, uri=uri)["diagnostics"]
+
+    h = hover(client, text, "offsets < n", uri=uri)
+    assert "i32[1024]" in hoverText(h) and "i32[256]" in hoverText(h), h
+    # The range is the use in the current text (one line further down).
+    assert h["range"]["start"] == pos(text, "offsets < n"), (h["range"], pos(text, "offsets < n"))
+    r = client.call("textDocument/definition", {"textDocument": {"uri": uri},
+                                                "position": pos(text, "offsets < n")})
+    assert r["result"]["uri"] == uri and r["result"]["range"]["start"] == pos(text, "offsets"), r
+    # Completion on the half-typed line sees the kernel's locals.
+    r = client.call("textDocument/completion", {"textDocument": {"uri": uri},
+                                                "position": pos(text, "offsets +", delta=9)})
+    labels = {i["label"] for i in r["result"]["items"]}
+    assert {"offsets", "mask", "v", "m2", "BLOCK"} <= labels, labels
+    # The outline keeps the kernel, at its current place.
+    r = client.call("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    symbols = {s["name"]: s for s in r["result"]}
+    assert "double_grid" in symbols, symbols
+    assert symbols["double_grid"]["selectionRange"]["start"] == pos(text, "double_grid"), symbols
+    client.call("shutdown")
+    client.notify("exit")
+    assert client.close() == 0
+
+
+def testImportsFromOpenBuffers():
+    """An open module's unsaved text is what importers see, and importers are
+    re-checked when it changes, is saved or is closed."""
+    root = os.path.join(WORKDIR, "overlay")
+    os.makedirs(os.path.join(root, "lib"), exist_ok=True)
+    libPath = os.path.join(root, "lib", "ops.blk")
+    onDisk = "fn triple(x) {\n    return x * 3.0;\n}\n"
+    with open(libPath, "w") as f:
+        f.write(onDisk)
+    libUri = "file://" + libPath
+    mainUri = "file://" + os.path.join(root, "main.blk")
+    main = """import lib.ops as ops;
+
+@grid(1)
+kernel k(p: *f32) {
+    store(p, ops.quadruple(1.0));
+}
+"""
+    client = LspClient(BLKC)
+    initialize(client, root=root)
+    # From disk, `quadruple` does not exist.
+    diags = openDoc(client, main, uri=mainUri)["diagnostics"]
+    assert any("quadruple" in d["message"] for d in diags), diags
+    # Opening the module with it (unsaved) re-checks the importer.
+    client.notify("textDocument/didOpen", {"textDocument": {
+        "uri": libUri, "languageId": "blk", "version": 1,
+        "text": onDisk + "fn quadruple(x) {\n    return x * 4.0;\n}\n"}})
+    seen = {}
+    while len(seen) < 2:
+        d = client.waitFor(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+        seen[d["params"]["uri"]] = d["params"]["diagnostics"]
+    assert seen[mainUri] == [] and seen[libUri] == [], seen
+    # Breaking the module in the buffer re-checks the importer.
+    client.notify("textDocument/didChange", {"textDocument": {"uri": libUri, "version": 2},
+                                             "contentChanges": [{"text": onDisk}]})
+    d = client.waitDiagnostics(mainUri)
+    assert any("quadruple" in x["message"] for x in d["diagnostics"]), d
+    # Back in the buffer, then closed: the importer reads the disk again.
+    client.notify("textDocument/didChange", {"textDocument": {"uri": libUri, "version": 3},
+                                             "contentChanges": [{"text": onDisk + "fn quadruple(x) { return x; }\n"}]})
+    assert client.waitDiagnostics(mainUri)["diagnostics"] == []
+    client.notify("textDocument/didClose", {"textDocument": {"uri": libUri}})
+    d = client.waitDiagnostics(mainUri)
+    assert any("quadruple" in x["message"] for x in d["diagnostics"]), d
+    # A change on disk, announced by the client, re-checks it as well.
+    with open(libPath, "w") as f:
+        f.write(onDisk + "fn quadruple(x) { return x; }\n")
+    client.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": libUri, "type": 2}]})
+    assert client.waitDiagnostics(mainUri)["diagnostics"] == []
+    client.call("shutdown")
+    client.notify("exit")
+    assert client.close() == 0
+
+
 def testExitCodes():
     """exit without shutdown, and end of input, give exit code 1."""
     client = LspClient(BLKC)
@@ -477,7 +620,8 @@ def testExitCodes():
 def main():
     tests = [testMainConversation, testFeatures, testUtf16AndUnparseable, testHalfTypedDeclaration,
              testGarbageAndErrors, testImports, testBurstIsCoalesced, testFuzzNeverDies,
-             testExitCodes]
+             testInvalidUtf8IsRepaired, testOversizedMessage, testLastGoodFallback,
+             testImportsFromOpenBuffers, testExitCodes]
     passed = failed = 0
     for test in tests:
         try:

@@ -4,6 +4,8 @@
 
 #include "blk/Parse/Parser.h"
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,6 +37,10 @@ struct FrontendOptions {
   bool runSema = true;
   /// Parser limits.
   ParseOptions parse;
+  /// The text of an imported file when it is not the file on disk (the
+  /// language server's open, unsaved buffers); nullopt reads the disk.
+  std::function<std::optional<std::string>(const std::string &path)>
+      readImport;
 };
 
 } // namespace blk

@@ -14,7 +14,9 @@
 #include "blk/Support/Diagnostic.h"
 #include "blk/Support/SourceManager.h"
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,6 +36,10 @@ struct AnalysisOptions {
   /// Directory of the blkc binary (default stdlib lookup when stdlibDirs
   /// is empty).
   std::string binDir;
+  /// The text of an imported file that is open in the editor (by its
+  /// canonical path, see canonicalPath); nullopt reads the disk.
+  std::function<std::optional<std::string>(const std::string &path)>
+      readImport;
 };
 
 /// The result of checking one buffer. Owns the compilation (sources, AST,
@@ -55,6 +61,9 @@ public:
   const LineIndex &lineIndex(FileId file) const;
   /// The text of the document.
   std::string_view text() const;
+  /// Canonical paths of every file this check read besides the document:
+  /// its imports, transitively. A change to any of them invalidates it.
+  std::vector<std::string> importedPaths() const;
 
   /// Owner of the sources, ASTs and Sema facts (the Driver's state).
   struct Impl;

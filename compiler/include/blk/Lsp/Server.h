@@ -2,9 +2,16 @@
 //
 // LSP 3.17 over a pair of streams. Implements exactly what `initialize`
 // advertises: full document sync, publishDiagnostics (with the document
-// version), hover, definition, documentSymbol and completion. Every open
+// version), hover, definition, documentSymbol, completion and inlay hints. Every open
 // document is re-checked from memory on each change, synchronously, so
 // diagnostics always match the latest version.
+//
+// Imports read open documents before the disk (AnalysisOptions::readImport),
+// and a reverse-import map (`importers`) re-checks every open document that
+// imports a file, directly or not, when that file is opened, changed, saved,
+// closed or changed on disk (workspace/didChangeWatchedFiles). While a
+// declaration does not parse, cursor requests inside it and the outline use
+// the document's last analysis without syntax errors (Fallback.h).
 //
 // Robustness contract: no input ends the process except `exit` or the end
 // of input. Malformed frames get a ParseError response, unknown requests
@@ -17,12 +24,14 @@
 #define BLK_LSP_SERVER_H
 
 #include "blk/Lsp/Analysis.h"
+#include "blk/Lsp/EditMap.h"
 
 #include <nlohmann/json.hpp>
 
 #include <istream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <string>
@@ -50,11 +59,15 @@ public:
 private:
   struct Document {
     std::string uri;
-    std::string path;
+    std::string path; ///< as the URI names it (diagnostics print it)
+    std::string key;  ///< canonicalPath(path): how imports find it
     int64_t version = 0;
     std::string text;
-    std::unique_ptr<Analysis> analysis;   ///< of `text`
-    std::unique_ptr<Analysis> lastParsed; ///< latest version that parsed
+    std::shared_ptr<Analysis> analysis; ///< of `text`
+    /// The latest analysis without syntax errors (may be `analysis`).
+    std::shared_ptr<Analysis> lastGood;
+    /// Offsets of lastGood's text -> `text`, updated on every change.
+    EditMap sinceLastGood;
   };
 
   void dispatchRequest(const nlohmann::json &id, const std::string &method,
@@ -66,12 +79,23 @@ private:
   void didOpen(const nlohmann::json &params);
   void didChange(const nlohmann::json &params);
   void didClose(const nlohmann::json &params);
+  void didSave(const nlohmann::json &params);
+  void didChangeWatchedFiles(const nlohmann::json &params);
   void reanalyze(Document &doc);
+  /// Marks every open document that imports `key` (transitively) stale.
+  void markImportersStale(const std::string &key);
+  /// The text of the open document at canonical path `key`, if any.
+  std::optional<std::string> openText(const std::string &key) const;
   /// Checks every document changed since its last check and publishes.
   void analyzeStale();
   void publishDiagnostics(const Document &doc);
   Document &documentFor(const nlohmann::json &params);
+  /// The byte offset of `params.position`, of a Position object, and of
+  /// `params.range` (ordered).
   uint32_t offsetFor(const Document &doc, const nlohmann::json &params) const;
+  uint32_t offsetOf(const Document &doc, const nlohmann::json &pos) const;
+  std::pair<uint32_t, uint32_t> rangeFor(const Document &doc,
+                                         const nlohmann::json &params) const;
 
   void reply(const nlohmann::json &id, nlohmann::json result);
   void replyError(const nlohmann::json &id, int code,
@@ -81,6 +105,9 @@ private:
   std::ostream &out;
   ServerOptions options;
   std::map<std::string, Document> documents;
+  /// Canonical path of a file -> URIs of the open documents whose last
+  /// check read it (the reverse-import map).
+  std::map<std::string, std::set<std::string>> importers;
   bool initialized = false;
   bool shutdownRequested = false;
   bool exitReceived = false;

@@ -5,7 +5,12 @@
 // N bytes of UTF-8 JSON. Reading never throws and never trusts the input:
 // a header block without a usable length, or a body that is not JSON, comes
 // back as a Malformed result so the server can answer ParseError and go on.
-// Tests: tests/lit/lsp/lsp_e2e.py (garbage input).
+// Bytes that are not valid UTF-8 are replaced by U+FFFD before the body is
+// parsed (a buffer with stray bytes stays alive and gets the lexer's
+// diagnostic). A length above kMaxMessageSize is Malformed too, and its body
+// is not trusted: input is skipped up to the next `Content-Length:` header,
+// so a wrong length cannot swallow the messages after it.
+// Tests: tests/lit/lsp/lsp_e2e.py (garbage input), tests/unit/Lsp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BLK_LSP_TRANSPORT_H
@@ -38,11 +43,24 @@ struct ReadResult {
   std::string error;      ///< why it was malformed (Status::Malformed)
 };
 
-/// Largest body accepted; longer ones are skipped and reported malformed.
-inline constexpr size_t kMaxMessageSize = size_t(256) << 20;
+/// Largest body accepted (64 MiB); a longer one is reported malformed.
+inline constexpr size_t kMaxMessageSize = size_t(64) << 20;
 
-/// Reads the next framed message from `in`.
-ReadResult readMessage(std::istream &in);
+/// Reads framed messages from one stream. Holds the only state framing
+/// needs: whether the last read stopped inside a header line while
+/// resynchronising after an oversized message.
+class MessageReader {
+public:
+  explicit MessageReader(std::istream &in) : in(in) {}
+  /// Reads the next framed message.
+  ReadResult next();
+
+private:
+  std::istream &in;
+  /// True when the stream stands just after a `Content-Length:` that the
+  /// resynchronisation consumed.
+  bool resumeInHeader = false;
+};
 
 /// Writes `message` with its Content-Length header and flushes.
 void writeMessage(std::ostream &out, const nlohmann::json &message);

@@ -16,6 +16,10 @@ namespace blk::lsp {
 std::string uriToPath(const std::string &uri);
 /// `/a b/x.blk` -> `file:///a%20b/x.blk`.
 std::string pathToUri(const std::string &path);
+/// `path` absolute, with `.`, `..` and symbolic links resolved where they
+/// exist: the key under which the server matches documents and imports
+/// (Sema resolves import paths the same way).
+std::string canonicalPath(const std::string &path);
 
 } // namespace blk::lsp
 
