@@ -20,6 +20,7 @@
 
 #include "blk/Support/InternalError.h"
 #include "blk/Support/SourceManager.h"
+#include "blk/Support/Utf8.h"
 
 #include "BlkLexer.h"
 #include "BlkParser.h"
@@ -42,30 +43,6 @@ public:
       _data[i] = static_cast<unsigned char>(bytes[i]);
   }
 };
-
-/// Length of the valid UTF-8 sequence at s[i] (0 if invalid). Rejects
-/// overlong forms, surrogates and values above U+10FFFF.
-size_t utf8Length(std::string_view s, size_t i, uint32_t &cp) {
-  auto b = [&](size_t k) { return static_cast<unsigned char>(s[i + k]); };
-  unsigned char c = b(0);
-  size_t n = c < 0x80             ? 1
-             : (c & 0xE0) == 0xC0 ? 2
-             : (c & 0xF0) == 0xE0 ? 3
-             : (c & 0xF8) == 0xF0 ? 4
-                                  : 0;
-  if (n == 0 || i + n > s.size())
-    return 0;
-  cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
-  for (size_t k = 1; k < n; ++k) {
-    if ((b(k) & 0xC0) != 0x80)
-      return 0;
-    cp = (cp << 6) | (b(k) & 0x3F);
-  }
-  static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (cp < kMin[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-    return 0;
-  return n;
-}
 
 class LexicalChecker {
 public:
@@ -122,7 +99,7 @@ private:
 
   void badCharacter(uint32_t begin, uint32_t end) {
     uint32_t cp = 0;
-    size_t n = utf8Length(text, begin, cp);
+    size_t n = utf8SequenceLength(text, begin, cp);
     if (n == 0) {
       error(DiagId::lex_invalid_utf8, begin, begin + 1);
       return;
@@ -147,7 +124,7 @@ private:
   void checkUtf8(uint32_t begin, uint32_t end) {
     for (uint32_t i = begin; i < end;) {
       uint32_t cp = 0;
-      size_t n = utf8Length(text, i, cp);
+      size_t n = utf8SequenceLength(text, i, cp);
       if (n == 0) {
         error(DiagId::lex_invalid_utf8, i, i + 1);
         return;

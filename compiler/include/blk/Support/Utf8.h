@@ -4,7 +4,8 @@
 // forms, surrogates and values above U+10FFFF are invalid. The language
 // server repairs client text with it before its JSON parser sees the text,
 // so a buffer holding stray bytes still reaches the lexer, whose diagnostic
-// then points at them. Tests: tests/unit/Lsp/Utf8Test.cpp.
+// then points at them; the parser's lexical check rejects the same bytes.
+// Tests: tests/unit/Lsp/Utf8Test.cpp, tests/lit/parse (invalid UTF-8).
 //
 //===----------------------------------------------------------------------===//
 #ifndef BLK_SUPPORT_UTF8_H

@@ -111,6 +111,12 @@ AccessFacts accessFacts(func::FuncOp func) {
   return facts;
 }
 
+/// The `blk.aligned` / `blk.multiple_of` hint of argument `arg`; 1 without.
+int64_t hintOf(func::FuncOp func, unsigned arg, StringRef name) {
+  auto attr = func.getArgAttrOfType<IntegerAttr>(arg, name);
+  return attr ? attr.getInt() : 1;
+}
+
 /// Applies `assumptions` to `func` in place: an `Equals` argument's uses
 /// become the constant, the others get the hint attribute the axis info
 /// reads (combined with any the source gave).
@@ -127,10 +133,8 @@ void applyAssumptions(func::FuncOp func, ArrayRef<Assumption> assumptions) {
       continue;
     }
     StringRef name = a.kind == AssumeKind::Aligned ? "blk.aligned" : "blk.multiple_of";
-    int64_t have = 1;
-    if (auto attr = func.getArgAttrOfType<IntegerAttr>(a.arg, name))
-      have = attr.getInt();
-    func.setArgAttr(a.arg, name, b.getI32IntegerAttr(int32_t(std::lcm(have, a.value))));
+    func.setArgAttr(a.arg, name,
+                    b.getI32IntegerAttr(int32_t(std::lcm(hintOf(func, a.arg, name), a.value))));
   }
 }
 
@@ -148,11 +152,6 @@ AccessFacts factsUnder(func::FuncOp func, ArrayRef<Assumption> assumptions) {
 bool widens(const AccessFacts &without, const AccessFacts &with, size_t i, unsigned fromLast) {
   const SmallVector<int64_t> &a = without[i].contiguity, &b = with[i].contiguity;
   return fromLast < a.size() && b[b.size() - 1 - fromLast] > a[a.size() - 1 - fromLast];
-}
-
-int64_t hintOf(func::FuncOp func, unsigned arg, StringRef name) {
-  auto attr = func.getArgAttrOfType<IntegerAttr>(arg, name);
-  return attr ? attr.getInt() : 1;
 }
 
 /// Which dim of each access a variant wants contiguous: its last (row-major),
