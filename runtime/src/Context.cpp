@@ -5,6 +5,7 @@
 #include "blk/runtime/FatbinReader.h"
 #include "blk/runtime/Module.h"
 
+#include <cstdlib>
 #include <cstring>
 
 namespace blk {
@@ -50,11 +51,26 @@ ContextImpl::ContextImpl(const ContextOptions &options)
   check(api->cuDeviceTotalMem(&total, device), "cannot read the memory size");
   info.totalMemory = total;
   api->cuDriverGetVersion(&info.driverVersion);
+
+  tuneMode = autotuneModeFromEnvironment();
+  const char *print = std::getenv("BLK_AUTOTUNE_PRINT");
+  printDecisions = print && *print && std::strcmp(print, "0") != 0;
+  if (const char *budget = std::getenv("BLK_TUNE_BUDGET_MS"))
+    if (double ms = std::atof(budget); ms > 0)
+      tuneBudgetMs = ms;
+  if (const char *limit = std::getenv("BLK_TUNE_SNAPSHOT_LIMIT_MB"))
+    snapshotLimit = uint64_t(std::strtoull(limit, nullptr, 10)) << 20;
 }
 
 ContextImpl::~ContextImpl() {
-  if (context)
+  if (context) {
+    makeCurrentNoThrow();
+    if (tuneStream)
+      api->cuStreamDestroy(tuneStream);
+    if (flushBuffer)
+      api->cuMemFree(flushBuffer);
     api->cuDevicePrimaryCtxRelease(device);
+  }
 }
 
 void ContextImpl::fail(CUresult r, const std::string &cause,

@@ -6,8 +6,12 @@
 #include "blk/runtime/Context.h"
 #include "blk/runtime/Launch.h"
 #include "blk/runtime/Manifest.h"
+#include "blk/runtime/Module.h"
+#include "blk/runtime/Tuning.h"
 
+#include <array>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -56,6 +60,23 @@ public:
   /// Loaded modules by content hash; guarded by cacheMutex.
   std::mutex cacheMutex;
   std::unordered_map<uint64_t, std::weak_ptr<const ModuleState>> cache;
+
+  // Autotuning (Autotune.cpp). Settings are read from the environment when
+  // the context opens.
+  AutotuneMode tuneMode = AutotuneMode::On;
+  bool printDecisions = false;  ///< BLK_AUTOTUNE_PRINT=1
+  double tuneBudgetMs = 10;     ///< BLK_TUNE_BUDGET_MS, per config
+  uint64_t snapshotLimit = 0;   ///< BLK_TUNE_SNAPSHOT_LIMIT_MB; 0: the default
+  /// One tuning at a time on the device; also guards what follows.
+  std::mutex tuneMutex;
+  std::vector<TuningTable> loadedTables; ///< Context::loadTuning
+  std::vector<TuningEntry> learned;      ///< Context::exportTuning
+  CUstream tuneStream = nullptr;         ///< private: trials run here
+  CUdeviceptr flushBuffer = 0;           ///< written before each trial
+  size_t flushBytes = 0;
+  /// Context::onAutotune; copied under listenerMutex before each call.
+  std::mutex listenerMutex;
+  std::function<void(const AutotuneEvent &)> listener;
 };
 
 /// One value variant (@specialize) or assumed variant (automatic
@@ -75,6 +96,7 @@ struct SpecState {
   const Specialization *spec = nullptr;
   CUfunction function = nullptr;
   GridProgram grid;
+  GridProgram requirements; ///< `@requires`, all in one; dims 0 if none
   /// Empty without variants; else 3^k slots indexed by the class vector
   /// (digit i: 0 any, 1 equal to 1, 2 multiple of 16, weight 3^i), holding
   /// 1 + the variant's index, or 0 for the generic entry.
@@ -85,10 +107,28 @@ struct SpecState {
   size_t assumedCount = 0;
 };
 
+/// A tuning decision for one key bucket: the configs (indices into
+/// KernelState::specs) from best to worst; a launch takes the first whose
+/// `@requires` holds for its arguments.
+struct TuneDecision {
+  std::array<int64_t, kMaxAutotuneKey> bucket{};
+  std::vector<uint32_t> ranking;
+};
+
+/// The decisions of one `@autotune` kernel. Launches read `current`
+/// without a lock; a new decision publishes a new vector (under `mutex`)
+/// and keeps the old ones alive until the module goes.
+struct TuneState {
+  std::atomic<const std::vector<TuneDecision> *> current{nullptr};
+  std::mutex mutex;
+  std::vector<std::unique_ptr<const std::vector<TuneDecision>>> versions;
+};
+
 /// One kernel and its resolved specialisations.
 struct KernelState {
   const KernelDesc *desc = nullptr;
   std::vector<SpecState> specs;
+  std::unique_ptr<TuneState> tune; ///< @autotune kernels only
 };
 
 /// A loaded module. Immutable once built, so launches need no lock.
@@ -113,6 +153,30 @@ const VariantState *pickVariant(const KernelDesc &kernel, const SpecState &spec,
 /// on first use. The context must be current. Throws blk::Error.
 CUfunction resolveVariant(const ModuleState &module, const KernelDesc &kernel,
                           const VariantState &variant);
+
+/// Launches `spec` of `kernel` with checked arguments: evaluates the grid
+/// (unless `options` has one), picks the variant, calls cuLaunchKernel.
+/// Returns the driver's result (CUDA_SUCCESS for an empty grid, which
+/// launches nothing); throws blk::Error when the grid or block exceeds the
+/// device's limits. `entry` receives the entry launched.
+CUresult launchSpec(const ModuleState &module, const KernelState &kernel,
+                    const SpecState &spec, const LaunchOptions &options,
+                    ArgValue *values, void **pointers, const std::string **entry);
+
+/// The specialisation an unpinned launch of an `@autotune` kernel uses for
+/// these checked arguments: a decision already made, else one made now
+/// (from tables, the cache or by timing: Autotune.cpp).
+const SpecState &autotunedSpec(const ModuleState &module, const KernelState &kernel,
+                               const LaunchOptions &options, ArgValue *values,
+                               void **pointers);
+
+/// The first specialisation whose `@requires` hold, or throws blk::Error
+/// listing each config's conditions.
+const SpecState &firstValidSpec(const KernelState &kernel, const ArgValue *values);
+
+/// Throws blk::Error when `spec`'s `@requires` fail for `values`.
+void checkRequirements(const KernelState &kernel, const SpecState &spec,
+                       const ArgValue *values);
 
 /// Loads (or finds in the cache) the module held in `bytes`.
 std::shared_ptr<const ModuleState>

@@ -52,7 +52,14 @@ namespace blk::detail {
   X(cuEventDestroy)                                                            \
   X(cuEventRecord)                                                             \
   X(cuEventSynchronize)                                                        \
-  X(cuEventElapsedTime)
+  X(cuEventElapsedTime)                                                        \
+  X(cuStreamWaitEvent)                                                         \
+  X(cuStreamIsCapturing)                                                       \
+  X(cuMemGetAddressRange)                                                      \
+  X(cuMemGetInfo)                                                              \
+  X(cuMemcpyDtoDAsync)                                                         \
+  X(cuMemsetD8Async)                                                           \
+  X(cuMemsetD32Async)
 
 /// The driver library and its entry points.
 struct DriverApi {

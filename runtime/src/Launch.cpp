@@ -215,63 +215,126 @@ GridProgram compileGrid(const std::vector<GridExpr> &grid,
   return program;
 }
 
+namespace {
+/// Evaluates dimension [begin, end) of `program`; false on division by zero.
+bool evaluateRange(const GridProgram &program, uint32_t begin, uint32_t end,
+                   const ArgValue *args, int64_t &result) {
+  int64_t stack[kGridStackDepth];
+  unsigned sp = 0;
+  for (uint32_t pc = begin; pc < end; ++pc) {
+    const GridOp &op = program.ops[pc];
+    if (op.code == GridOp::PushInt) {
+      stack[sp++] = op.value;
+      continue;
+    }
+    if (op.code == GridOp::PushParam) {
+      stack[sp++] = integerArgValue(args[op.value], op.kind);
+      continue;
+    }
+    if (op.code == GridOp::Neg) {
+      stack[sp - 1] = int64_t(0 - uint64_t(stack[sp - 1]));
+      continue;
+    }
+    if (op.code == GridOp::Not) {
+      stack[sp - 1] = stack[sp - 1] == 0;
+      continue;
+    }
+    int64_t b = stack[--sp], a = stack[sp - 1];
+    // Wrap-around arithmetic: the launch limits reject absurd results.
+    uint64_t ua = uint64_t(a), ub = uint64_t(b);
+    int64_t r = 0;
+    switch (op.code) {
+    case GridOp::Add:
+      r = int64_t(ua + ub);
+      break;
+    case GridOp::Sub:
+      r = int64_t(ua - ub);
+      break;
+    case GridOp::Mul:
+      r = int64_t(ua * ub);
+      break;
+    case GridOp::Min:
+      r = a < b ? a : b;
+      break;
+    case GridOp::Max:
+      r = a > b ? a : b;
+      break;
+    case GridOp::Lt:
+      r = a < b;
+      break;
+    case GridOp::Le:
+      r = a <= b;
+      break;
+    case GridOp::Gt:
+      r = a > b;
+      break;
+    case GridOp::Ge:
+      r = a >= b;
+      break;
+    case GridOp::Eq:
+      r = a == b;
+      break;
+    case GridOp::Ne:
+      r = a != b;
+      break;
+    case GridOp::And:
+      r = a != 0 && b != 0;
+      break;
+    case GridOp::Or:
+      r = a != 0 || b != 0;
+      break;
+    default:
+      if (b == 0)
+        return false;
+      if (b == -1) { // avoid INT64_MIN / -1 trapping
+        r = op.code == GridOp::Mod ? 0 : int64_t(0 - ua);
+      } else if (op.code == GridOp::Div) {
+        r = a / b;
+      } else if (op.code == GridOp::Mod) {
+        r = a % b;
+      } else { // cdiv: ceiling division
+        r = a / b + ((a % b != 0) && ((a < 0) == (b < 0)) ? 1 : 0);
+      }
+    }
+    stack[sp - 1] = r;
+  }
+  result = stack[0];
+  return true;
+}
+} // namespace
+
+GridProgram compileRequirements(const std::vector<GridExpr> &conditions,
+                                const std::vector<Param> &params,
+                                const std::string &kernel) {
+  if (conditions.empty())
+    return GridProgram{};
+  // and(and(c0, c1), c2)...: one tree, one evaluation per launch; nested
+  // to the left so the stack stays as deep as the deepest condition + 1.
+  GridExpr all = conditions.front();
+  for (size_t i = 1; i < conditions.size(); ++i) {
+    GridExpr both;
+    both.kind = GridExpr::Kind::Op;
+    both.op = GridExpr::Op::And;
+    both.args = {std::move(all), conditions[i]};
+    all = std::move(both);
+  }
+  return compileGrid({all}, params, kernel);
+}
+
+bool requirementsHold(const GridProgram &program, const ArgValue *args) {
+  if (program.dims == 0)
+    return true;
+  int64_t value = 0;
+  return evaluateRange(program, 0, program.ends[0], args, value) && value != 0;
+}
+
 Grid evaluateGrid(const GridProgram &program, const ArgValue *args,
                   const std::string &kernel) {
   int64_t dims[3] = {1, 1, 1};
   uint32_t begin = 0;
   for (unsigned d = 0; d < program.dims; ++d) {
-    int64_t stack[kGridStackDepth];
-    unsigned sp = 0;
-    for (uint32_t pc = begin; pc < program.ends[d]; ++pc) {
-      const GridOp &op = program.ops[pc];
-      if (op.code == GridOp::PushInt) {
-        stack[sp++] = op.value;
-        continue;
-      }
-      if (op.code == GridOp::PushParam) {
-        stack[sp++] = integerArgValue(args[op.value], op.kind);
-        continue;
-      }
-      if (op.code == GridOp::Neg) {
-        stack[sp - 1] = int64_t(0 - uint64_t(stack[sp - 1]));
-        continue;
-      }
-      int64_t b = stack[--sp], a = stack[sp - 1];
-      // Wrap-around arithmetic: the launch limits reject absurd results.
-      uint64_t ua = uint64_t(a), ub = uint64_t(b);
-      int64_t r = 0;
-      switch (op.code) {
-      case GridOp::Add:
-        r = int64_t(ua + ub);
-        break;
-      case GridOp::Sub:
-        r = int64_t(ua - ub);
-        break;
-      case GridOp::Mul:
-        r = int64_t(ua * ub);
-        break;
-      case GridOp::Min:
-        r = a < b ? a : b;
-        break;
-      case GridOp::Max:
-        r = a > b ? a : b;
-        break;
-      default:
-        if (b == 0)
-          throw Error("@grid divides by zero", kernel);
-        if (b == -1) { // avoid INT64_MIN / -1 trapping
-          r = op.code == GridOp::Mod ? 0 : int64_t(0 - ua);
-        } else if (op.code == GridOp::Div) {
-          r = a / b;
-        } else if (op.code == GridOp::Mod) {
-          r = a % b;
-        } else { // cdiv: ceiling division
-          r = a / b + ((a % b != 0) && ((a < 0) == (b < 0)) ? 1 : 0);
-        }
-      }
-      stack[sp - 1] = r;
-    }
-    dims[d] = stack[0];
+    if (!evaluateRange(program, begin, program.ends[d], args, dims[d]))
+      throw Error("@grid divides by zero", kernel);
     begin = program.ends[d];
   }
   Grid g;

@@ -7,11 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "blk/runtime/Manifest.h"
+#include "TuningJson.h"
 #include "blk/runtime/Error.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <climits>
+#include <charconv>
 #include <utility>
 #include <vector>
 
@@ -103,6 +106,12 @@ private:
                                 const std::string &where);
   void sharedSizes(const Json &obj, const std::string &where,
                    uint32_t &sharedStatic, uint32_t &sharedDynamic);
+  /// KernelDesc::autotune from "autotune" (or the older "autotune_key").
+  void autotune(const Json &kj, KernelDesc &k, const std::string &where);
+  /// Indices of the parameters a list of names names; `pointers` says
+  /// which kind they must be.
+  std::vector<uint32_t> paramList(const Json &list, const KernelDesc &k,
+                                  const std::string &where, bool pointers);
 
   const std::string &origin_;
 };
@@ -203,7 +212,11 @@ GridExpr ManifestParser::gridExpr(const Json &e, const KernelDesc &k,
       {"mul", GridExpr::Op::Mul}, {"div", GridExpr::Op::Div},
       {"mod", GridExpr::Op::Mod}, {"cdiv", GridExpr::Op::Cdiv},
       {"min", GridExpr::Op::Min}, {"max", GridExpr::Op::Max},
-      {"neg", GridExpr::Op::Neg}};
+      {"neg", GridExpr::Op::Neg}, {"lt", GridExpr::Op::Lt},
+      {"le", GridExpr::Op::Le},   {"gt", GridExpr::Op::Gt},
+      {"ge", GridExpr::Op::Ge},   {"eq", GridExpr::Op::Eq},
+      {"ne", GridExpr::Op::Ne},   {"and", GridExpr::Op::And},
+      {"or", GridExpr::Op::Or},   {"not", GridExpr::Op::Not}};
   std::string op = str(e, "op", where);
   g.kind = GridExpr::Kind::Op;
   bool known = false;
@@ -215,7 +228,7 @@ GridExpr ManifestParser::gridExpr(const Json &e, const KernelDesc &k,
   if (!known)
     fail(where, "unknown grid operator `" + clip(op) + "`");
   const Json &args = field(e, "args", where);
-  size_t arity = g.op == GridExpr::Op::Neg ? 1 : 2;
+  size_t arity = g.op == GridExpr::Op::Neg || g.op == GridExpr::Op::Not ? 1 : 2;
   if (!args.is_array() || args.size() != arity)
     fail(where,
          "`" + clip(op) + "` takes " + std::to_string(arity) + " argument(s)");
@@ -268,6 +281,18 @@ Specialization ManifestParser::specialization(const Json &s,
                                  std::to_string(32 * warps) + " threads");
   spec.threads = int(threads);
   sharedSizes(s, where, spec.sharedStatic, spec.sharedDynamic);
+  spec.configKey = s.contains("config_key") ? name(s, "config_key", where, "empty config key")
+                                            : configKey(spec);
+  if (s.contains("code_hash"))
+    spec.codeHash = str(s, "code_hash", where);
+  if (s.contains("requires") && !s["requires"].is_null()) {
+    const Json &conditions = s["requires"];
+    if (!conditions.is_array() || conditions.size() > 16)
+      fail(where + ".requires", "expected 0 to 16 expressions");
+    for (size_t i = 0; i < conditions.size(); ++i)
+      spec.requirements.push_back(gridExpr(
+          conditions[i], k, where + ".requires[" + std::to_string(i) + "]", 0));
+  }
   if (s.contains("grid") && !s["grid"].is_null()) {
     const Json &grid = s["grid"];
     if (!grid.is_array() || grid.empty() || grid.size() > 3)
@@ -412,6 +437,80 @@ AssumedVariant ManifestParser::assumedVariant(const Json &vj, const KernelDesc &
   return v;
 }
 
+std::vector<uint32_t> ManifestParser::paramList(const Json &list,
+                                                const KernelDesc &k,
+                                                const std::string &where,
+                                                bool pointers) {
+  if (!list.is_array())
+    fail(where, "expected an array of parameter names");
+  std::vector<uint32_t> indices;
+  for (size_t i = 0; i < list.size(); ++i) {
+    std::string at = where + "[" + std::to_string(i) + "]";
+    if (!list[i].is_string())
+      fail(at, "expected a parameter name");
+    std::string n = list[i].get<std::string>();
+    auto it = std::find_if(k.params.begin(), k.params.end(),
+                           [&](const Param &p) { return p.name == n; });
+    if (it == k.params.end())
+      fail(at, "no parameter `" + clip(n) + "`");
+    bool ok = pointers ? it->type.pointer
+                       : !it->type.pointer && isIntegerKind(it->type.elem);
+    if (!ok)
+      fail(at, "parameter `" + clip(n) + "` is not " +
+                   (pointers ? "a pointer" : "a scalar integer"));
+    uint32_t index = uint32_t(it - k.params.begin());
+    if (std::find(indices.begin(), indices.end(), index) != indices.end())
+      fail(at, "parameter `" + clip(n) + "` listed twice");
+    indices.push_back(index);
+  }
+  return indices;
+}
+
+void ManifestParser::autotune(const Json &kj, KernelDesc &k,
+                              const std::string &where) {
+  AutotuneDesc &t = k.autotune;
+  if (!kj.contains("autotune") || kj["autotune"].is_null()) {
+    // An older manifest: the key alone, bucketed by powers of two.
+    if (!k.autotuneKey.empty()) {
+      t.enabled = true;
+      t.key = paramList(Json(k.autotuneKey), k, where + ".autotune_key", false);
+    }
+    return;
+  }
+  const Json &a = kj["autotune"];
+  std::string at = where + ".autotune";
+  if (!a.is_object())
+    fail(at, "expected an object");
+  t.enabled = true;
+  if (a.contains("key"))
+    t.key = paramList(a["key"], k, at + ".key", false);
+  if (t.key.size() > kMaxAutotuneKey)
+    fail(at + ".key", std::to_string(t.key.size()) + " parameters; at most " +
+                          std::to_string(kMaxAutotuneKey));
+  if (a.contains("restore"))
+    t.restore = paramList(a["restore"], k, at + ".restore", true);
+  if (a.contains("zero"))
+    t.zero = paramList(a["zero"], k, at + ".zero", true);
+  if (a.contains("bucket")) {
+    const Json &b = a["bucket"];
+    if (b == "pow2") {
+      t.bucket.kind = BucketRule::Kind::Pow2;
+    } else if (b == "exact") {
+      t.bucket.kind = BucketRule::Kind::Exact;
+    } else if (b.is_array() && !b.empty()) {
+      t.bucket.kind = BucketRule::Kind::List;
+      for (size_t i = 0; i < b.size(); ++i) {
+        int64_t v = int64Of(b[i], at + ".bucket[" + std::to_string(i) + "]");
+        if (v <= 0 || (!t.bucket.bounds.empty() && v <= t.bucket.bounds.back()))
+          fail(at + ".bucket", "bounds must be positive and strictly ascending");
+        t.bucket.bounds.push_back(v);
+      }
+    } else {
+      fail(at + ".bucket", "expected \"pow2\", \"exact\" or a non-empty array");
+    }
+  }
+}
+
 KernelDesc ManifestParser::kernel(const Json &kj, const std::string &where) {
   KernelDesc k;
   k.name = name(kj, "name", where);
@@ -431,6 +530,20 @@ KernelDesc ManifestParser::kernel(const Json &kj, const std::string &where) {
     p.multipleOf = integer(params[i], "multiple_of", pw, 0, false);
     if (p.multipleOf < 0)
       fail(pw + ".multiple_of", "negative");
+    if (params[i].contains("access")) {
+      std::string access = str(params[i], "access", pw);
+      bool known = false;
+      for (Access a : {Access::None, Access::Read, Access::Write,
+                       Access::ReadWrite, Access::Atomic})
+        if (access == accessName(a)) {
+          p.access = a;
+          known = true;
+        }
+      if (!known)
+        fail(pw + ".access", "unknown access `" + clip(access) + "`");
+      if (!p.type.pointer)
+        fail(pw + ".access", "only pointer parameters have an access");
+    }
     k.params.push_back(p);
   }
   if (kj.contains("const_params")) {
@@ -457,6 +570,7 @@ KernelDesc ManifestParser::kernel(const Json &kj, const std::string &where) {
   }
   if (kj.contains("specialize") && !kj["specialize"].is_null())
     specializedParams(kj["specialize"], k, at + ".specialize");
+  autotune(kj, k, at);
   const Json &specs = field(kj, "specializations", at);
   if (!specs.is_array() || specs.empty())
     fail(at + ".specializations", "expected a non-empty array");
@@ -497,6 +611,14 @@ Manifest ManifestParser::parse(const Json &root) {
         fail("kernels",
              "kernel `" + clip(m.kernels.back().name) + "` listed twice");
   }
+  if (root.contains("tuning") && !root["tuning"].is_null()) {
+    const Json &tables = root["tuning"];
+    if (!tables.is_array())
+      fail("tuning", "expected an array of tuning tables");
+    for (size_t i = 0; i < tables.size(); ++i)
+      m.tuning.push_back(detail::tuningTableFromJson(
+          nlohmann::ordered_json::parse(tables[i].dump()), origin_ + ": bad manifest: tuning[" + std::to_string(i) + "]"));
+  }
   return m;
 }
 
@@ -519,6 +641,70 @@ Manifest parseManifest(std::string_view json, const std::string &origin) {
   } catch (const Json::exception &e) {
     throw Error(origin + ": bad manifest: " + e.what());
   }
+}
+
+const char *accessName(Access access) {
+  switch (access) {
+  case Access::None:
+    return "none";
+  case Access::Read:
+    return "read";
+  case Access::Write:
+    return "write";
+  case Access::ReadWrite:
+    return "readwrite";
+  case Access::Atomic:
+    return "atomic";
+  default:
+    return "unknown";
+  }
+}
+
+std::string configKey(const Specialization &spec) {
+  std::string s;
+  for (const ConfigValue &v : spec.config) {
+    // Floats in shortest round-trip form, as blkc writes `config_key`.
+    char buf[64];
+    char *end = v.isFloat ? std::to_chars(buf, buf + sizeof buf, v.floatValue).ptr : buf;
+    s += v.name + "=" + (v.isFloat ? std::string(buf, end) : std::to_string(v.intValue)) + " ";
+  }
+  return s + "num_warps=" + std::to_string(spec.numWarps) +
+         " num_stages=" + std::to_string(spec.numStages);
+}
+
+std::string formatGridExpr(const GridExpr &e, const KernelDesc &kernel) {
+  switch (e.kind) {
+  case GridExpr::Kind::Int:
+    return std::to_string(e.value);
+  case GridExpr::Kind::Param:
+    return size_t(e.value) < kernel.params.size() ? kernel.params[size_t(e.value)].name
+                                                  : "?";
+  case GridExpr::Kind::Op:
+    break;
+  }
+  static const char *const infix[] = {"+", "-", "*", "/", "%", nullptr, nullptr, nullptr,
+                                      nullptr, "<", "<=", ">", ">=", "==", "!=",
+                                      "&&", "||", nullptr};
+  static const char *const call[] = {nullptr, nullptr, nullptr, nullptr, nullptr,
+                                     "cdiv", "min", "max"};
+  auto arg = [&](size_t i) {
+    const GridExpr &a = e.args[i];
+    std::string text = formatGridExpr(a, kernel);
+    bool atom = a.kind != GridExpr::Kind::Op || a.op == GridExpr::Op::Cdiv ||
+                a.op == GridExpr::Op::Min || a.op == GridExpr::Op::Max;
+    return atom ? text : "(" + text + ")";
+  };
+  unsigned op = unsigned(e.op);
+  if (e.op == GridExpr::Op::Neg)
+    return "-" + arg(0);
+  if (e.op == GridExpr::Op::Not)
+    return "!" + arg(0);
+  if (e.args.size() != 2)
+    return "?";
+  if (op < sizeof infix / sizeof *infix && infix[op])
+    return arg(0) + " " + infix[op] + " " + arg(1);
+  return std::string(call[op]) + "(" + formatGridExpr(e.args[0], kernel) + ", " +
+         formatGridExpr(e.args[1], kernel) + ")";
 }
 
 std::string formatConfig(const Specialization &spec) {

@@ -175,10 +175,13 @@ static void resolveKernels(ModuleState &m) {
       ss.function = loadEntry(m, desc, "entry", spec.entry, spec.sharedStatic,
                               spec.sharedDynamic);
       ss.grid = compileGrid(spec.grid, desc.params, desc.name);
+      ss.requirements = compileRequirements(spec.requirements, desc.params, desc.name);
       indexVariants(ss, desc);
       indexAssumed(ss);
       ks.specs.push_back(std::move(ss));
     }
+    if (desc.autotune.enabled)
+      ks.tune = std::make_unique<TuneState>();
     m.kernels.push_back(std::move(ks));
   }
 }
@@ -325,11 +328,12 @@ Kernel Kernel::withValue(std::string_view name, bool isInt, int64_t i,
               d.name);
 }
 
-void Kernel::launchChecked(const LaunchOptions &options, ArgValue *values,
-                           void **pointers, size_t count) const {
-  const detail::SpecState &s = *spec_;
-  const KernelDesc &d = *kernel_->desc;
-  checkArguments(d, values, count);
+namespace detail {
+
+CUresult launchSpec(const ModuleState &module, const KernelState &kernel,
+                    const SpecState &s, const LaunchOptions &options,
+                    ArgValue *values, void **pointers, const std::string **entry) {
+  const KernelDesc &d = *kernel.desc;
   Grid grid;
   if (options.grid)
     grid = *options.grid;
@@ -339,30 +343,100 @@ void Kernel::launchChecked(const LaunchOptions &options, ArgValue *values,
     throw Error("the kernel has no @grid: pass a blk::Grid as the first "
                 "launch argument",
                 d.name);
-  const detail::ContextImpl &ctx = *module_->ctx;
+  const ContextImpl &ctx = *module.ctx;
+  *entry = &s.spec->entry;
   if (!checkLaunchShape(grid, *s.spec, ctx.info.limits, d.name))
-    return; // an empty grid launches nothing
+    return CUDA_SUCCESS; // an empty grid launches nothing
   ctx.makeCurrent();
   CUfunction function = s.function;
   uint32_t shared = s.spec->sharedDynamic;
-  const std::string *entry = &s.spec->entry;
   // Kernels without variants pay these two tests per launch.
   if (!s.variantSlot.empty() || s.assumedCount)
-    if (const detail::VariantState *v = detail::pickVariant(d, s, values)) {
-      function = detail::resolveVariant(*module_, d, *v);
+    if (const VariantState *v = pickVariant(d, s, values)) {
+      function = resolveVariant(module, d, *v);
       shared = v->sharedDynamic;
-      entry = v->entry;
+      *entry = v->entry;
     }
-  CUresult r =
-      ctx.api->cuLaunchKernel(function, unsigned(grid.x), unsigned(grid.y),
-                              unsigned(grid.z), unsigned(s.spec->threads), 1, 1,
-                              shared, options.stream, pointers, nullptr);
-  if (r != CUDA_SUCCESS)
-    ctx.fail(r,
-             "launch of `" + *entry + "` on grid (" + std::to_string(grid.x) +
-                 ", " + std::to_string(grid.y) + ", " + std::to_string(grid.z) +
-                 ") failed",
-             d.name);
+  return ctx.api->cuLaunchKernel(function, unsigned(grid.x), unsigned(grid.y),
+                                 unsigned(grid.z), unsigned(s.spec->threads), 1, 1,
+                                 shared, options.stream, pointers, nullptr);
+}
+
+/// "BLOCK=1024 num_warps=4 num_stages=3 requires n_cols <= 1024".
+static std::string describeRequirements(const KernelDesc &d, const Specialization &spec) {
+  std::string text = spec.configKey + " requires ";
+  for (size_t i = 0; i < spec.requirements.size(); ++i)
+    text += (i ? " && " : "") + formatGridExpr(spec.requirements[i], d);
+  return text;
+}
+
+/// The values of the parameters `spec`'s conditions read: "n_cols=3001".
+static std::string requirementArguments(const KernelDesc &d, const Specialization &spec,
+                                        const ArgValue *values) {
+  std::vector<bool> used(d.params.size());
+  auto mark = [&](auto &self, const GridExpr &e) -> void {
+    if (e.kind == GridExpr::Kind::Param)
+      used[size_t(e.value)] = true;
+    for (const GridExpr &a : e.args)
+      self(self, a);
+  };
+  for (const GridExpr &e : spec.requirements)
+    mark(mark, e);
+  std::string text;
+  for (size_t i = 0; i < used.size(); ++i)
+    if (used[i])
+      text += (text.empty() ? "" : ", ") + d.params[i].name + "=" +
+              std::to_string(integerArgValue(values[i], d.params[i].type.elem));
+  return text;
+}
+
+void checkRequirements(const KernelState &kernel, const SpecState &spec,
+                       const ArgValue *values) {
+  if (requirementsHold(spec.requirements, values))
+    return;
+  const KernelDesc &d = *kernel.desc;
+  throw Error("config " + describeRequirements(d, *spec.spec) + ", which fails for " +
+                  requirementArguments(d, *spec.spec, values),
+              d.name);
+}
+
+const SpecState &firstValidSpec(const KernelState &kernel, const ArgValue *values) {
+  for (const SpecState &s : kernel.specs)
+    if (requirementsHold(s.requirements, values))
+      return s;
+  const KernelDesc &d = *kernel.desc;
+  std::string configs;
+  for (const SpecState &s : kernel.specs)
+    configs += (configs.empty() ? "" : "; ") + describeRequirements(d, *s.spec);
+  throw Error("no config's @requires holds for these arguments (" +
+                  requirementArguments(d, *kernel.specs.front().spec, values) +
+                  "): " + configs,
+              d.name);
+}
+
+} // namespace detail
+
+void Kernel::launchChecked(const LaunchOptions &options, ArgValue *values,
+                           void **pointers, size_t count) const {
+  const KernelDesc &d = *kernel_->desc;
+  checkArguments(d, values, count);
+  const detail::SpecState *s = spec_;
+  if (pins_.empty() && kernel_->tune)
+    s = &detail::autotunedSpec(*module_, *kernel_, options, values, pointers);
+  else if (s->requirements.dims && pins_.empty())
+    s = &detail::firstValidSpec(*kernel_, values);
+  else if (s->requirements.dims)
+    detail::checkRequirements(*kernel_, *s, values);
+  const std::string *entry = nullptr;
+  CUresult r = detail::launchSpec(*module_, *kernel_, *s, options, values, pointers, &entry);
+  if (r != CUDA_SUCCESS) {
+    Grid grid = options.grid ? *options.grid : evaluateGrid(s->grid, values, d.name);
+    module_->ctx->fail(r,
+                       "launch of `" + *entry + "` on grid (" + std::to_string(grid.x) +
+                           ", " + std::to_string(grid.y) + ", " + std::to_string(grid.z) +
+                           ") failed",
+                       d.name);
+  }
 }
 
 } // namespace blk

@@ -18,4 +18,5 @@
 #include "blk/runtime/Launch.h"
 #include "blk/runtime/Manifest.h"
 #include "blk/runtime/Module.h"
+#include "blk/runtime/Tuning.h"
 #include "blk/runtime/Types.h"

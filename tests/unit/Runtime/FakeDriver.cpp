@@ -10,6 +10,7 @@
 
 #include <cuda.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -28,9 +29,21 @@ struct FakeModule {
   std::map<std::string, FakeFunction> functions;
 };
 
+/// A stream's (or the default stream's) virtual clock: a launch advances
+/// it by its function's time, an event reads it, a wait joins it.
+struct FakeStream {
+  double clockMs = 0;
+  bool capturing = false;
+};
+
 struct State {
   std::mutex mutex;
   BlkFakeLaunch last = {};
+  std::map<CUstream, FakeStream> streams; ///< any handle, null included
+  std::map<CUevent, double> events;       ///< the time each was recorded at
+  std::map<std::string, double> kernelMs; ///< blkFakeSetKernelTime
+  BlkFakeKernelEffectFn effect = nullptr;
+  std::map<uintptr_t, size_t> allocations; ///< base -> bytes
   unsigned paramCount = 0;
   CUresult failNext = CUDA_SUCCESS;
   std::map<std::string, int> sharedAttribute;
@@ -135,6 +148,9 @@ CUresult CUDAAPI cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice) {
   case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
     *v = 232448;
     break;
+  case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE:
+    *v = 64 * 1024; // small: the autotuner's flush buffer is twice this
+    break;
   default:
     *v = 0;
     break;
@@ -229,6 +245,10 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
   s.paramCount = 0; // one launch only: the next may take fewer parameters
   ++l.launches;
   ++s.launchCount[fn->name];
+  auto time = s.kernelMs.find(fn->name);
+  s.streams[stream].clockMs += time == s.kernelMs.end() ? 0.001 : time->second;
+  if (s.effect)
+    s.effect(fn->name.c_str(), params);
   return CUDA_SUCCESS;
 }
 
@@ -237,11 +257,45 @@ CUresult CUDAAPI cuMemAlloc(CUdeviceptr *p, size_t bytes) {
   if (!m)
     return CUDA_ERROR_OUT_OF_MEMORY;
   *p = reinterpret_cast<CUdeviceptr>(m);
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().allocations[uintptr_t(m)] = bytes;
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuMemFree(CUdeviceptr p) {
+  {
+    std::lock_guard<std::mutex> lock(state().mutex);
+    state().allocations.erase(uintptr_t(p));
+  }
   std::free(reinterpret_cast<void *>(p));
   return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemGetAddressRange(CUdeviceptr *base, size_t *size, CUdeviceptr p) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  auto &all = state().allocations;
+  auto it = all.upper_bound(uintptr_t(p));
+  if (it == all.begin())
+    return CUDA_ERROR_NOT_FOUND;
+  --it;
+  if (uintptr_t(p) >= it->first + it->second)
+    return CUDA_ERROR_NOT_FOUND;
+  *base = CUdeviceptr(it->first);
+  *size = it->second;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemGetInfo(size_t *free, size_t *total) {
+  *total = size_t(80) << 30;
+  *free = size_t(64) << 30;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemcpyDtoDAsync(CUdeviceptr d, CUdeviceptr s, size_t n, CUstream) {
+  std::memmove(reinterpret_cast<void *>(d), reinterpret_cast<void *>(s), n);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuMemsetD8Async(CUdeviceptr d, unsigned char v, size_t n, CUstream) {
+  return fill(d, v, n);
+}
+CUresult CUDAAPI cuMemsetD32Async(CUdeviceptr d, unsigned int v, size_t n, CUstream) {
+  return fill(d, v, n);
 }
 CUresult CUDAAPI cuMemcpyHtoD(CUdeviceptr d, const void *s, size_t n) {
   std::memcpy(reinterpret_cast<void *>(d), s, n);
@@ -265,22 +319,56 @@ CUresult CUDAAPI cuMemsetD32(CUdeviceptr d, unsigned int v, size_t n) {
   return fill(d, v, n);
 }
 
-static int streamTag, eventTag;
 CUresult CUDAAPI cuStreamCreate(CUstream *s, unsigned int) {
-  *s = reinterpret_cast<CUstream>(&streamTag);
+  *s = reinterpret_cast<CUstream>(new char); // a distinct handle per stream
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().streams[*s] = FakeStream{};
   return CUDA_SUCCESS;
 }
-CUresult CUDAAPI cuStreamDestroy(CUstream) { return CUDA_SUCCESS; }
+CUresult CUDAAPI cuStreamDestroy(CUstream s) {
+  {
+    std::lock_guard<std::mutex> lock(state().mutex);
+    state().streams.erase(s);
+  }
+  delete reinterpret_cast<char *>(s);
+  return CUDA_SUCCESS;
+}
 CUresult CUDAAPI cuStreamSynchronize(CUstream) { return CUDA_SUCCESS; }
-CUresult CUDAAPI cuEventCreate(CUevent *e, unsigned int) {
-  *e = reinterpret_cast<CUevent>(&eventTag);
+CUresult CUDAAPI cuStreamWaitEvent(CUstream s, CUevent e, unsigned int) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  double &clock = state().streams[s].clockMs;
+  clock = std::max(clock, state().events[e]);
   return CUDA_SUCCESS;
 }
-CUresult CUDAAPI cuEventDestroy(CUevent) { return CUDA_SUCCESS; }
-CUresult CUDAAPI cuEventRecord(CUevent, CUstream) { return CUDA_SUCCESS; }
+CUresult CUDAAPI cuStreamIsCapturing(CUstream s, CUstreamCaptureStatus *status) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  *status = state().streams[s].capturing ? CU_STREAM_CAPTURE_STATUS_ACTIVE
+                                         : CU_STREAM_CAPTURE_STATUS_NONE;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuEventCreate(CUevent *e, unsigned int) {
+  *e = reinterpret_cast<CUevent>(new char);
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().events[*e] = 0;
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuEventDestroy(CUevent e) {
+  {
+    std::lock_guard<std::mutex> lock(state().mutex);
+    state().events.erase(e);
+  }
+  delete reinterpret_cast<char *>(e);
+  return CUDA_SUCCESS;
+}
+CUresult CUDAAPI cuEventRecord(CUevent e, CUstream s) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().events[e] = state().streams[s].clockMs;
+  return CUDA_SUCCESS;
+}
 CUresult CUDAAPI cuEventSynchronize(CUevent) { return CUDA_SUCCESS; }
-CUresult CUDAAPI cuEventElapsedTime(float *ms, CUevent, CUevent) {
-  *ms = 0.5f;
+CUresult CUDAAPI cuEventElapsedTime(float *ms, CUevent start, CUevent end) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  *ms = float(state().events[end] - state().events[start]);
   return CUDA_SUCCESS;
 }
 
@@ -301,6 +389,18 @@ int blkFakeSharedAttribute(const char *function) {
   std::lock_guard<std::mutex> lock(state().mutex);
   auto it = state().sharedAttribute.find(function);
   return it == state().sharedAttribute.end() ? -1 : it->second;
+}
+void blkFakeSetKernelTime(const char *function, double ms) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().kernelMs[function] = ms;
+}
+void blkFakeSetKernelEffect(BlkFakeKernelEffectFn effect) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().effect = effect;
+}
+void blkFakeSetCapturing(void *stream, int capturing) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().streams[reinterpret_cast<CUstream>(stream)].capturing = capturing != 0;
 }
 uint64_t blkFakeLaunchCount(const char *function) {
   std::lock_guard<std::mutex> lock(state().mutex);

@@ -30,4 +30,13 @@ typedef void (*BlkFakeFailNextLaunchFn)(int result);
 typedef int (*BlkFakeSharedAttributeFn)(const char *function);
 /// Successful launches of `function` so far (every thread).
 typedef uint64_t (*BlkFakeLaunchCountFn)(const char *function);
+/// Each launch of `function` advances its stream's clock by `ms` (events
+/// read the clock; default 0.001 ms).
+typedef void (*BlkFakeSetKernelTimeFn)(const char *function, double ms);
+/// Called by every successful launch with the function's name and the
+/// kernel parameters (host memory: a fake kernel may change it).
+typedef void (*BlkFakeKernelEffectFn)(const char *function, void **params);
+typedef void (*BlkFakeSetKernelEffectFn)(BlkFakeKernelEffectFn effect);
+/// Makes cuStreamIsCapturing report `stream` as being captured.
+typedef void (*BlkFakeSetCapturingFn)(void *stream, int capturing);
 }

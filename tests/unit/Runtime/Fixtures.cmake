@@ -31,7 +31,8 @@ set(_fixtures
   "kernels_compressed|--arch,90,--ptx,90,--compress"
   "kernels_nomanifest|--arch,90,--placement,none"
   "kernels_missing_entry|--arch,90,--manifest,missing_entry.json"
-  "kernels_variants|--arch,90,--cu,variants.cu,--manifest,variants.json")
+  "kernels_variants|--arch,90,--cu,variants.cu,--manifest,variants.json"
+  "kernels_tune|--arch,90,--cu,tune.cu,--manifest,tune.json")
 
 if(TARGET blkrt_fixtures)
   return()
@@ -54,6 +55,7 @@ if(BLK_RT_HAVE_FIXTURES)
       DEPENDS ${_fixture_src}/make_fixture.py ${_fixture_src}/kernels.cu
               ${_fixture_src}/kernels.json ${_fixture_src}/missing_entry.json
               ${_fixture_src}/variants.cu ${_fixture_src}/variants.json
+              ${_fixture_src}/tune.cu ${_fixture_src}/tune.json
       COMMENT "runtime test artifact ${name}.fatbin"
       VERBATIM)
     list(APPEND _outputs ${out})

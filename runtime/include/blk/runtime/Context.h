@@ -14,8 +14,10 @@
 #pragma once
 
 #include "blk/runtime/Launch.h"
+#include "blk/runtime/Tuning.h"
 
 #include <cstddef>
+#include <functional>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -81,6 +83,17 @@ public:
   /// Writes `count` copies of a 1, 2 or 4-byte pattern at `dst`.
   void fill(uint64_t dst, const void *pattern, size_t patternSize,
             size_t count) const;
+
+  /// Autotuning (docs/tuning.md). Calls `listener` after every decision
+  /// of an unpinned `@autotune` launch (from any thread; replaces the
+  /// previous listener; an empty function removes it).
+  void onAutotune(std::function<void(const AutotuneEvent &)> listener) const;
+  /// Adds the decisions of a tuning table (a file written by exportTuning
+  /// or `blkc tune`) for this device; they come before embedded tables and
+  /// the cache. Throws blk::Error for an unreadable or malformed file.
+  void loadTuning(const std::string &path) const;
+  /// Writes what this process tuned so far, as a tuning table.
+  void exportTuning(const std::string &path) const;
 
   /// The driver's context handle (CUcontext), for interop.
   CUctx_st *handle() const;

@@ -162,8 +162,10 @@ private:
 
 template <class T> struct ArgTraits<DeviceBuffer<T>, void> {
   static ArgValue make(const DeviceBuffer<T> &b) {
-    return detail::makePointerArg<T>(
+    ArgValue a = detail::makePointerArg<T>(
         b.address(), detail::typeName<T>(detail::kBufferNames, "DeviceBuffer"));
+    a.extent = b.bytes();
+    return a;
   }
 };
 

@@ -52,7 +52,16 @@ struct GridOp {
     Cdiv,
     Min,
     Max,
-    Neg
+    Neg,
+    Lt, // Lt ... Not: the `requires` conditions (0 or 1)
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Or,
+    Not
   };
   uint8_t code = PushInt;
   ScalarKind kind = ScalarKind::I64; ///< PushParam: the parameter's type
@@ -74,6 +83,16 @@ inline constexpr unsigned kGridStackDepth = 32;
 GridProgram compileGrid(const std::vector<GridExpr> &grid,
                         const std::vector<Param> &params,
                         const std::string &kernel);
+
+/// Compiles `requires` conditions into one program (dims 1) whose value is
+/// nonzero when all hold; an empty list gives an empty program (dims 0).
+GridProgram compileRequirements(const std::vector<GridExpr> &conditions,
+                                const std::vector<Param> &params,
+                                const std::string &kernel);
+
+/// Whether `program` (from compileRequirements) holds for `args`; true for
+/// an empty program. Division by zero makes a condition false.
+bool requirementsHold(const GridProgram &program, const ArgValue *args);
 
 /// Evaluates a grid program over checked arguments (see checkArguments).
 /// Throws blk::Error on division by zero; the result is not range-checked.

@@ -20,12 +20,21 @@ namespace blk {
 /// The manifest schema this runtime reads.
 inline constexpr int kManifestSchema = 1;
 
+/// What a kernel does with the memory a pointer parameter reaches (blkc sees
+/// every load, store and atomic). Unknown: the manifest does not say (an
+/// older artifact): the autotuner treats it as ReadWrite.
+enum class Access : uint8_t { Unknown, None, Read, Write, ReadWrite, Atomic };
+
+/// "read", "write", ... ("unknown" for Access::Unknown).
+const char *accessName(Access access);
+
 /// A runtime parameter of a kernel, in launch order.
 struct Param {
   std::string name;
   ParamType type;
   uint32_t aligned = 0;   ///< pointer alignment hint in bytes, 0 if none
   int64_t multipleOf = 0; ///< integer divisibility hint, 0 if none
+  Access access = Access::Unknown; ///< pointers only
 };
 
 /// A `const` (compile-time) parameter; its value selects a specialisation.
@@ -37,7 +46,12 @@ struct ConstParam {
 /// One node of a folded `@grid` expression.
 struct GridExpr {
   enum class Kind { Int, Param, Op };
-  enum class Op { Add, Sub, Mul, Div, Mod, Cdiv, Min, Max, Neg };
+  /// Lt ... Not give 0 or 1 (the `requires` conditions); And/Or/Not test
+  /// their operands against 0.
+  enum class Op {
+    Add, Sub, Mul, Div, Mod, Cdiv, Min, Max, Neg,
+    Lt, Le, Gt, Ge, Eq, Ne, And, Or, Not
+  };
   Kind kind = Kind::Int;
   int64_t value = 0; ///< Int: the constant; Param: the index into params
   Op op = Op::Add;
@@ -90,6 +104,15 @@ struct AssumedVariant {
 struct Specialization {
   std::string entry; ///< mangled entry name in the cubin / PTX
   std::vector<ConfigValue> config;
+  /// "BLOCK=1024 num_warps=4 num_stages=3": how tuning tables and caches
+  /// name this config (the manifest's `config_key`, else configKey()).
+  std::string configKey;
+  /// 16 hex digits identifying this config's machine code; empty when the
+  /// manifest has none. Cached timings are reused only while it matches.
+  std::string codeHash;
+  /// `@requires` conditions, const values folded: the config may launch
+  /// only when every one is nonzero for the arguments.
+  std::vector<GridExpr> requirements;
   int numWarps = 4;
   int numStages = 3;
   int threads = 128;
@@ -103,17 +126,62 @@ struct Specialization {
   std::vector<AssumedVariant> assumed;
 };
 
+/// How `@autotune` groups key values into buckets: one tuning decision per
+/// bucket (the launch still uses the exact values).
+struct BucketRule {
+  enum class Kind { Pow2, Exact, List };
+  Kind kind = Kind::Pow2;
+  std::vector<int64_t> bounds; ///< List: strictly ascending, positive
+};
+
+/// Most parameters an `@autotune` key may name.
+inline constexpr size_t kMaxAutotuneKey = 8;
+
+/// `@autotune(key = [...], bucket = ..., restore = [...], zero = [...])`.
+struct AutotuneDesc {
+  bool enabled = false;
+  std::vector<uint32_t> key; ///< indices into params (scalar integers)
+  BucketRule bucket;
+  std::vector<uint32_t> restore; ///< pointer params always snapshotted
+  std::vector<uint32_t> zero;    ///< pointer params zeroed before each trial
+};
+
 /// A kernel and all its specialisations.
 struct KernelDesc {
   std::string name;
   std::vector<Param> params;
   std::vector<ConstParam> constParams;
   std::vector<std::string> autotuneKey;
+  AutotuneDesc autotune; ///< from "autotune", else from "autotune_key"
   std::vector<std::string> gridSource;
   /// `@specialize`d parameters: indices into params (scalar integers, at
   /// most kMaxSpecialized, no repeats); empty when the kernel has none.
   std::vector<uint32_t> specialize;
   std::vector<Specialization> specializations;
+};
+
+/// One config's measured time in a tuning table.
+struct TuningTiming {
+  std::string config;   ///< a Specialization::configKey
+  std::string codeHash; ///< the code that was timed ("" if unknown)
+  double ms = 0;        ///< median of the timed launches
+};
+
+/// The decision for one kernel and one key bucket.
+struct TuningEntry {
+  std::string kernel;
+  std::vector<std::pair<std::string, int64_t>> key; ///< bucket values, by name
+  std::string config; ///< the chosen configKey
+  std::vector<TuningTiming> timings;
+  std::vector<std::pair<std::string, std::string>> skipped; ///< config, reason
+};
+
+/// A tuning table (docs/tuning.md): decisions for one device, as written by
+/// `blkc tune`, Context::exportTuning and the cache.
+struct TuningTable {
+  std::string deviceName; ///< "NVIDIA H200"
+  unsigned sm = 0;        ///< 90
+  std::vector<TuningEntry> entries;
 };
 
 /// The whole manifest of one artifact.
@@ -124,6 +192,8 @@ struct Manifest {
   std::string sourceHash;
   std::vector<std::string> archs;
   std::vector<KernelDesc> kernels;
+  /// Tables embedded with `blkc build --tuning` (any devices).
+  std::vector<TuningTable> tuning;
 
   /// The kernel called `name`, or nullptr.
   const KernelDesc *findKernel(std::string_view name) const;
@@ -137,5 +207,13 @@ Manifest parseManifest(std::string_view json, const std::string &origin);
 
 /// Renders one specialisation's config as "BLOCK=1024 num_warps=4".
 std::string formatConfig(const Specialization &spec);
+
+/// The canonical config key "BLOCK=1024 num_warps=4 num_stages=3" (what
+/// blkc writes as `config_key`; used when a manifest has none).
+std::string configKey(const Specialization &spec);
+
+/// Renders a folded grid or `requires` expression with parameter names:
+/// "n_cols <= 1024".
+std::string formatGridExpr(const GridExpr &e, const KernelDesc &kernel);
 
 } // namespace blk

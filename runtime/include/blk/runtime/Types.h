@@ -95,6 +95,9 @@ float toFloat(float8_e5m2 value);
 /// parameter's own representation, so `&bits` can be handed to the driver.
 struct ArgValue {
   uint64_t bits = 0;
+  /// A pointer's extent in bytes when the host type knows it (a
+  /// DeviceBuffer), else 0: what the autotuner snapshots of it.
+  uint64_t extent = 0;
   ParamType type;
   bool anyPointee = false;          ///< a `void*`-like pointer: any `*T`
   const char *hostType = "unknown"; ///< e.g. "DeviceBuffer<float>"
