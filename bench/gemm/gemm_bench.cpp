@@ -17,6 +17,7 @@
 #include "blk/runtime.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -301,6 +302,58 @@ std::string configString(const blk::Specialization &spec) {
          " num_stages=" + std::to_string(spec.numStages);
 }
 
+/// Issue 16's matmul check (BLK_GEMM_TUNE_CHECK=1, mode `tune`): after the
+/// sweep above timed every config, one unpinned launch tunes at run time
+/// (or finds the user cache of an earlier process); the config it picks
+/// must be within 3 % of the sweep's best. Prints the first launch's host
+/// cost (tuning included) and where the decision came from.
+template <class C, class Launch>
+void tuneCheck(const blk::Context &ctx, const blk::Module &mod, const std::string &kname,
+               const Shape &s, const Kind &kind, blk::DeviceBuffer<C> &c,
+               const std::vector<Sample> &samples, std::vector<Record> &out,
+               const Launch &launch) {
+  Record r = makeRecord(s, kname);
+  r.config = "tuned";
+  const Record *best = nullptr;
+  for (const Record &x : out)
+    if (x.kind == r.kind && x.shape == r.shape && x.kernel == kname && x.ok &&
+        (!best || x.ms < best->ms))
+      best = &x;
+  blk::AutotuneEvent event;
+  ctx.onAutotune([&](const blk::AutotuneEvent &e) { event = e; });
+  c.fill(Elem<C>::nan());
+  ctx.synchronize();
+  auto t0 = std::chrono::steady_clock::now();
+  launch(mod.kernel(kname)); // unpinned: tuned, or from the cache
+  ctx.synchronize();
+  double firstMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  ctx.onAutotune(nullptr);
+  r.ok = checkOutput(c.download(), s, kind, samples, r);
+  const Record *chosen = nullptr;
+  for (const Record &x : out)
+    if (x.kind == r.kind && x.shape == r.shape && x.kernel == kname && x.ok &&
+        x.config == event.config)
+      chosen = &x;
+  double ratio = chosen && best ? chosen->ms / best->ms : 0;
+  bool pass = r.ok && chosen && best && ratio <= 1.03;
+  std::printf("tune-check %s %s %s: source %s, chosen %s (%.4f ms), best %s (%.4f ms), "
+              "ratio %.3f %s; first launch %.1f ms (tuning %.1f ms)\n",
+              r.kind.c_str(), r.shape.c_str(), kname.c_str(),
+              blk::autotuneSourceName(event.source), event.config.c_str(),
+              chosen ? chosen->ms : 0.0, best ? best->config.c_str() : "-",
+              best ? best->ms : 0.0, ratio, pass ? "PASS (<= 1.03)" : "FAIL", firstMs,
+              event.tuningMs);
+  std::printf("%s\n", blk::formatAutotuneEvent(event).c_str());
+  std::fflush(stdout);
+  r.ok = pass;
+  r.ms = chosen ? chosen->ms : 0;
+  r.tflops = chosen ? chosen->tflops : 0;
+  r.entry = event.config;
+  r.error = pass ? "" : "tuned config not within 3 % of the sweep's best";
+  out.push_back(r);
+}
+
 /// T: the inputs' element type; C: the output's (T unless integer).
 template <class T, class C = T>
 void runShape(const blk::Context &ctx, const std::string &dir,
@@ -391,6 +444,8 @@ void runShape(const blk::Context &ctx, const std::string &dir,
       std::fflush(stdout);
       out.push_back(r);
     }
+    if (std::getenv("BLK_GEMM_TUNE_CHECK"))
+      tuneCheck(ctx, mod, kname, s, kind, c, samples, out, launch);
   }
 }
 

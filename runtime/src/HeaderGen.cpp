@@ -134,8 +134,9 @@ void emitKernel(std::ostream &os, const KernelDesc &k) {
     os << "  " << cppScalar(c->type.elem) << " " << cppIdentifier(c->name)
        << ";\n";
   os << "  int num_warps;\n};\n\n";
-  os << "/// The compiled configs of `" << k.name << "`; the first is the "
-     << "default.\n";
+  os << "/// The compiled configs of `" << k.name << "`"
+     << (k.autotune.enabled ? " (tuned over at run time)" : "; the first is the default")
+     << ".\n";
   os << "inline constexpr " << id << "_config " << id << "_configs[] = {\n";
   for (const Specialization &s : k.specializations) {
     os << "    {";
@@ -155,8 +156,16 @@ void emitKernel(std::ostream &os, const KernelDesc &k) {
      << (hasGrid ? " (grid from @grid)" : " (no @grid: pass a blk::Grid)")
      << ".\n";
   os << "class " << id << "_kernel {\npublic:\n";
-  os << "  explicit " << id << "_kernel(const blk::Module &module, const " << id
-     << "_config &config = " << id << "_configs[0])\n";
+  // Without a config the kernel is unpinned: an @autotune kernel is tuned
+  // on its first launch per key bucket (docs/tuning.md), any other takes
+  // its first config whose @requires hold.
+  os << "  /// " << (k.autotune.enabled ? "Tuned per key bucket on first launch"
+                                         : "The first config whose @requires hold")
+     << "; or the given config.\n";
+  os << "  explicit " << id << "_kernel(const blk::Module &module)\n"
+     << "      : kernel_(module.kernel(" << quote(k.name) << ")) {}\n";
+  os << "  " << id << "_kernel(const blk::Module &module, const " << id
+     << "_config &config)\n";
   os << "      : kernel_(module.kernel(" << quote(k.name) << ")";
   for (const ConstParam *c : configured)
     os << "\n                    .with(" << quote(c->name) << ", config."

@@ -121,6 +121,10 @@ template <class F> int runSample(const char *name, F body) {
   std::optional<blk::Context> ctx = openContext();
   if (!ctx)
     return kSkip;
+  // Unpinned launches of @autotune kernels are tuned: say what was chosen.
+  ctx->onAutotune([](const blk::AutotuneEvent &e) {
+    std::printf("%s\n", blk::formatAutotuneEvent(e).c_str());
+  });
   try {
     return body(*ctx);
   } catch (const blk::Error &e) {

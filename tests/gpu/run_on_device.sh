@@ -39,7 +39,7 @@ cmake -S "$ROOT" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   { tail -30 "$OUT/configure.log"; exit 1; }
 step build
 cmake --build "$B" -j "$(nproc)" --target RuntimeUnitTests RuntimeGpuTests \
-  HeaderLaunchTest InteropGpuTests blk-launch-cost blkrt-run-double blkrt-fp8-casts > "$OUT/build.log" 2>&1 ||
+  HeaderLaunchTest InteropGpuTests AutotuneGpuTests blk-launch-cost blkrt-run-double blkrt-fp8-casts > "$OUT/build.log" 2>&1 ||
   { grep -E "error|FAILED" "$OUT/build.log" | head -30; exit 1; }
 
 status=0
@@ -73,6 +73,10 @@ echo "memcheck HeaderLaunchTest exit $?"; tail -2 "$OUT/memcheck-header.log"
 compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 \
   "$B/bin/InteropGpuTests" > "$OUT/memcheck-interop.log" 2>&1
 echo "memcheck InteropGpuTests exit $?"; tail -2 "$OUT/memcheck-interop.log"
+compute-sanitizer --tool memcheck --leak-check full --error-exitcode 9 \
+  "$B/bin/AutotuneGpuTests" > "$OUT/memcheck-autotune.log" 2>&1
+echo "memcheck AutotuneGpuTests exit $?"; tail -2 "$OUT/memcheck-autotune.log"
+"$B/bin/AutotuneGpuTests" > "$OUT/autotune-verbose.log" 2>&1
 
 step "launch cost"
 for run in 1 2; do "$B/bin/blk-launch-cost"; done 2>&1 | tee "$OUT/launch-cost.log"
