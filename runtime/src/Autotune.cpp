@@ -242,8 +242,20 @@ Draft decide(ContextImpl &ctx, const ModuleState &m, const KernelState &k, const
       plan = planProtection(ctx, d, values);
       refusal = plan.refusal;
     }
+    std::optional<TrialResults> timed;
     if (refusal.empty()) {
-      TrialResults trial = timeCandidates(ctx, m, k, missing, options, values, pointers, plan);
+      // A failure of the tuner's own work (a copy, an allocation) costs the
+      // tuning, not the caller's launch; a device fault fails that launch
+      // too, with the driver's error.
+      try {
+        timed = timeCandidates(ctx, m, k, missing, options, values, pointers, plan);
+      } catch (const Error &e) {
+        refusal = "tuning failed: " + e.cause() +
+                  (e.cudaName().empty() ? "" : ": " + e.cudaName());
+      }
+    }
+    if (timed) {
+      TrialResults &trial = *timed;
       // The entry keeps timings of other configs (and of other code).
       for (size_t j = 0; j < missing.size(); ++j) {
         const Specialization &s = *k.specs[missing[j]].spec;

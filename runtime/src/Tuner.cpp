@@ -49,13 +49,14 @@ bool overlap(const DeviceRange &a, const DeviceRange &b) {
   return a.begin < b.begin + b.bytes && b.begin < a.begin + a.bytes;
 }
 
-/// Sorted, overlapping ranges merged.
+/// Sorted, overlapping ranges merged. Touching ones stay apart: they may be
+/// two allocations next to each other, and one copy must not span two.
 std::vector<DeviceRange> merged(std::vector<DeviceRange> ranges) {
   std::sort(ranges.begin(), ranges.end(),
             [](const DeviceRange &a, const DeviceRange &b) { return a.begin < b.begin; });
   std::vector<DeviceRange> out;
   for (const DeviceRange &r : ranges) {
-    if (!out.empty() && r.begin <= out.back().begin + out.back().bytes) {
+    if (!out.empty() && r.begin < out.back().begin + out.back().bytes) {
       CUdeviceptr end = std::max(out.back().begin + out.back().bytes, r.begin + r.bytes);
       out.back().bytes = size_t(end - out.back().begin);
     } else {

@@ -287,7 +287,20 @@ CUresult CUDAAPI cuMemGetInfo(size_t *free, size_t *total) {
   *free = size_t(64) << 30;
   return CUDA_SUCCESS;
 }
+/// Whether [p, p + n) lies inside one allocation (as the driver requires of
+/// a copy's source and destination).
+static bool insideOneAllocation(CUdeviceptr p, size_t n) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  auto &all = state().allocations;
+  auto it = all.upper_bound(uintptr_t(p));
+  if (it == all.begin())
+    return false;
+  --it;
+  return uintptr_t(p) + n <= it->first + it->second;
+}
 CUresult CUDAAPI cuMemcpyDtoDAsync(CUdeviceptr d, CUdeviceptr s, size_t n, CUstream) {
+  if (!insideOneAllocation(d, n) || !insideOneAllocation(s, n))
+    return CUDA_ERROR_INVALID_VALUE;
   std::memmove(reinterpret_cast<void *>(d), reinterpret_cast<void *>(s), n);
   return CUDA_SUCCESS;
 }
