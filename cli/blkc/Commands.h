@@ -58,6 +58,7 @@ void registerInspectCommand(CLI::App &app, ToolContext &ctx);
 void registerRunCommand(CLI::App &app, ToolContext &ctx);
 void registerLspCommand(CLI::App &app, ToolContext &ctx);
 void registerFmtCommand(CLI::App &app, ToolContext &ctx);
+void registerTuneCommand(CLI::App &app, ToolContext &ctx);
 
 } // namespace blkc
 

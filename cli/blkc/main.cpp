@@ -51,6 +51,7 @@ int main(int argc, char **argv) {
   registerRunCommand(app, ctx);
   registerLspCommand(app, ctx);
   registerFmtCommand(app, ctx);
+  registerTuneCommand(app, ctx);
 
   CLI::App *help = app.add_subcommand("help", "Show help for blkc or one subcommand");
   std::string topic;

@@ -416,6 +416,13 @@ const SpecState &firstValidSpec(const KernelState &kernel, const ArgValue *value
 
 } // namespace detail
 
+void Kernel::launchValues(std::vector<ArgValue> &values, const LaunchOptions &options) const {
+  std::vector<void *> pointers(values.size());
+  for (size_t i = 0; i < values.size(); ++i)
+    pointers[i] = &values[i].bits;
+  launchChecked(options, values.data(), pointers.data(), values.size());
+}
+
 void Kernel::launchChecked(const LaunchOptions &options, ArgValue *values,
                            void **pointers, size_t count) const {
   const KernelDesc &d = *kernel_->desc;

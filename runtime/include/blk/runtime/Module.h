@@ -81,6 +81,11 @@ public:
     launchWith(LaunchOptions{}, std::forward<Args>(args)...);
   }
 
+  /// Launches with arguments already type-erased (tools, language
+  /// bindings): checked exactly as launch() checks them; `values` are
+  /// converted in place to the parameters' representations.
+  void launchValues(std::vector<ArgValue> &values, const LaunchOptions &options = {}) const;
+
   /// The kernel's manifest entry.
   const KernelDesc &desc() const;
   /// The chosen specialisation.
