@@ -63,9 +63,9 @@ static llvm::Error storeResources(const CodegenResult &codegen, Cubin &cubin) {
 /// fatbin, a zero placeholder for ptxas's report, which overwrites it in the
 /// cubin; blkc inspect reads it back). Returns the manifest JSON.
 llvm::Expected<std::string> embedManifest(mlir::ModuleOp blkModule,
-                                                 const ArtifactOptions &options,
-                                                 const OmittedEntries &omitted,
-                                                 std::vector<ArchPtx> &ptxs) {
+                                          const ArtifactOptions &options,
+                                          const OmittedEntries &omitted,
+                                          std::vector<ArchPtx> &ptxs) {
   // Shared memory should not depend on the arch; the largest value is
   // recorded if it ever does.
   ManifestOptions manifestOptions;
@@ -82,6 +82,11 @@ llvm::Expected<std::string> embedManifest(mlir::ModuleOp blkModule,
       // the runtime must pass (and opt in to) at launch.
       shared.dynamicBytes = std::max(shared.dynamicBytes, kernel.sharedDynamic);
     }
+  // Each entry's code is its PTX compiled alone (before linkPtx), which
+  // depends on nothing but the entry: adding a config leaves it as it was.
+  for (const ArchPtx &ptx : ptxs)
+    for (size_t i = 0; i < ptx.codegen.kernelPtx.size() && i < ptx.codegen.kernels.size(); ++i)
+      manifestOptions.entryCode[ptx.codegen.kernels[i].entry] += ptx.codegen.kernelPtx[i];
   auto manifest = buildManifest(blkModule, manifestOptions);
   if (!manifest)
     return stageError("manifest", manifest.takeError());

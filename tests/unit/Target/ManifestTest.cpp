@@ -80,24 +80,25 @@ TEST_F(ManifestTest, MatchesTheSchema) {
     "source_hash": "fnv1a64:0123456789abcdef", "archs": ["sm_80", "sm_90"],
     "kernels": [{
       "name": "double_grid",
-      "params": [{"name": "x", "type": "*f32", "aligned": 16},
-                 {"name": "out", "type": "*f32"},
+      "params": [{"name": "x", "type": "*f32", "aligned": 16, "access": "none"},
+                 {"name": "out", "type": "*f32", "access": "none"},
                  {"name": "n", "type": "i32", "multiple_of": 16}],
       "const_params": [{"name": "ZFLAG", "type": "bool"}, {"name": "BLOCK", "type": "i32"}],
       "autotune_key": ["n"], "grid_source": ["cdiv(n, BLOCK)"],
       "specializations": [
         {"entry": "double_grid__BLOCK_1024__w4", "config": {"ZFLAG": true, "BLOCK": 1024},
-         "num_warps": 4, "num_stages": 3, "threads": 128, "shared_static": 0, "shared_dynamic": 0,
+         "config_key": "ZFLAG=true BLOCK=1024 num_warps=4 num_stages=3", "num_warps": 4, "num_stages": 3, "threads": 128, "shared_static": 0, "shared_dynamic": 0,
          "grid": [{"op": "cdiv", "args": [{"param": 2}, {"int": 1024}]}]},
         {"entry": "double_grid__BLOCK_256__w8", "config": {"ZFLAG": false, "BLOCK": 256},
-         "num_warps": 8, "num_stages": 2, "threads": 256, "shared_static": 2048, "shared_dynamic": 512,
+         "config_key": "ZFLAG=false BLOCK=256 num_warps=8 num_stages=2", "num_warps": 8, "num_stages": 2, "threads": 256, "shared_static": 2048, "shared_dynamic": 512,
          "grid": [{"op": "cdiv", "args": [{"param": 2}, {"int": 256}]}]}]
     }, {
       "name": "copy",
-      "params": [{"name": "a", "type": "*u8"}, {"name": "k", "type": "u64"}],
+      "params": [{"name": "a", "type": "*u8", "access": "none"}, {"name": "k", "type": "u64"}],
       "const_params": [], "autotune_key": [], "grid_source": [],
       "specializations": [
-        {"entry": "copy__w4", "config": {}, "num_warps": 4, "num_stages": 1, "threads": 128,
+        {"entry": "copy__w4", "config": {}, "config_key": "num_warps=4 num_stages=1",
+         "num_warps": 4, "num_stages": 1, "threads": 128,
          "shared_static": 0, "shared_dynamic": 0}]
     }]})json");
   Json actual = Json::parse(*text);
@@ -105,6 +106,81 @@ TEST_F(ManifestTest, MatchesTheSchema) {
   // ordered_json compares order too: the key order of docs/manifest.md.
   EXPECT_EQ(actual.dump(), expected.dump());
   EXPECT_EQ(text->find('\n'), std::string::npos) << "manifest is written compactly";
+}
+
+// `@autotune` beyond its key and `@requires`, as IRGen writes them
+// (docs/ir.md), and a float const value in the config key.
+static const char *kTuned = R"mlir(
+module {
+  func.func @mm__BM_64__w4(%c: !blk.ptr<f32>, %m: i32)
+      attributes {blk.kernel = "mm", blk.num_warps = 4 : i32, blk.num_stages = 3 : i32,
+                  blk.config = {BM = 64 : i64, S = 1.0e-01 : f64},
+                  blk.param_names = ["c", "m"], blk.param_types = ["*f32", "i32"],
+                  blk.const_params = ["BM:i32", "S:f32"], blk.autotune_key = ["m"],
+                  blk.autotune = {bucket = array<i64: 1, 16, 64>, restore = ["c"], zero = []},
+                  blk.requires = "[{\"op\": \"le\", \"args\": [{\"param\": 1}, {\"int\": 64}]}]"} {
+    return
+  }
+  func.func @mm__BM_64__w4__auto(%c: !blk.ptr<f32>, %m: i32)
+      attributes {blk.kernel = "mm", blk.num_warps = 4 : i32, blk.variant_of = "mm__BM_64__w4",
+                  blk.variant_assume = array<i64: 1, 2, 16>,
+                  blk.param_names = ["c", "m"], blk.param_types = ["*f32", "i32"]} {
+    return
+  }
+  func.func @mm__BM_128__w8(%c: !blk.ptr<f32>, %m: i32)
+      attributes {blk.kernel = "mm", blk.num_warps = 8 : i32, blk.num_stages = 3 : i32,
+                  blk.config = {BM = 128 : i64, S = 2.5e+00 : f64},
+                  blk.param_names = ["c", "m"], blk.param_types = ["*f32", "i32"],
+                  blk.const_params = ["BM:i32", "S:f32"], blk.autotune_key = ["m"],
+                  blk.autotune = {bucket = "exact", restore = ["c"], zero = []}} {
+    return
+  }
+}
+)mlir";
+
+TEST_F(ManifestTest, AutotuneRequiresAndConfigKey) {
+  auto text = build(kTuned, {});
+  ASSERT_TRUE(static_cast<bool>(text)) << llvm::toString(text.takeError());
+  Json kernel = Json::parse(*text)["kernels"][0];
+  // The kernel-level fields come from its first specialisation.
+  EXPECT_EQ(kernel["autotune"].dump(),
+            R"({"key":["m"],"bucket":[1,16,64],"restore":["c"],"zero":[]})");
+  Json first = kernel["specializations"][0], second = kernel["specializations"][1];
+  EXPECT_EQ(first["config_key"], "BM=64 S=0.1 num_warps=4 num_stages=3");
+  EXPECT_EQ(second["config_key"], "BM=128 S=2.5 num_warps=8 num_stages=3");
+  EXPECT_EQ(first["requires"].dump(), R"([{"op":"le","args":[{"param":1},{"int":64}]}])");
+  EXPECT_FALSE(second.contains("requires")) << "absent when nothing is required";
+  EXPECT_FALSE(first.contains("code_hash")) << "no code given, no hash";
+}
+
+TEST_F(ManifestTest, CodeHashCoversTheVariantsAndOnlyThem) {
+  ManifestOptions options;
+  options.entryCode["mm__BM_64__w4"] = ".entry a\n";
+  options.entryCode["mm__BM_64__w4__auto"] = ".entry b\n";
+  options.entryCode["mm__BM_128__w8"] = ".entry c\n";
+  auto hashes = [&]() {
+    auto text = build(kTuned, options);
+    EXPECT_TRUE(static_cast<bool>(text)) << llvm::toString(text.takeError());
+    Json specs = Json::parse(*text)["kernels"][0]["specializations"];
+    return std::make_pair(specs[0]["code_hash"].get<std::string>(),
+                          specs[1]["code_hash"].get<std::string>());
+  };
+  auto [first, second] = hashes();
+  EXPECT_EQ(first.size(), 16u);
+  EXPECT_EQ(first.find_first_not_of("0123456789abcdef"), std::string::npos) << first;
+  EXPECT_NE(first, second);
+  // A comment, a blank line or line info is not code.
+  options.entryCode["mm__BM_64__w4"] = "// callseq 7\n.loc 1 2 3\n\n.entry a // x\n.file 1 \"k.blk\"\n";
+  EXPECT_EQ(hashes(), std::make_pair(first, second));
+  // The variant's code is part of its specialisation's hash, not another's.
+  options.entryCode["mm__BM_64__w4__auto"] = ".entry B\n";
+  auto [changed, unchanged] = hashes();
+  EXPECT_NE(changed, first);
+  EXPECT_EQ(unchanged, second);
+  options.entryCode.erase("mm__BM_128__w8");
+  auto missing = build(kTuned, options);
+  ASSERT_FALSE(static_cast<bool>(missing));
+  EXPECT_EQ(llvm::toString(missing.takeError()), "no code for entry `mm__BM_128__w8` (code_hash)");
 }
 
 TEST_F(ManifestTest, DefaultCompilerVersion) {

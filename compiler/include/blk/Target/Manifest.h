@@ -47,11 +47,16 @@ struct ManifestOptions {
   llvm::StringSet<> omit;
   /// `--prefix-map`: rewrites `source` (the main file as given).
   PrefixMap prefixMap;
+  /// Per mangled entry, its PTX for every arch (oldest first): each
+  /// specialisation's `code_hash` hashes its entries' code. Empty: no
+  /// `code_hash` (a manifest built without the backend, as in unit tests).
+  llvm::StringMap<std::string> entryCode;
 };
 
 /// Builds the manifest of every `blk.kernel` func in `module` (the blk-level
-/// module, after the blk passes) but those in `options.omit`. Fails when IRGen's attributes are missing or
-/// malformed, naming the func and the attribute.
+/// module, after the blk passes) but those in `options.omit`. Fails when
+/// IRGen's attributes are missing or malformed, naming the func and the
+/// attribute.
 llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
                                           const ManifestOptions &options);
 
