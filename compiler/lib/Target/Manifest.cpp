@@ -4,7 +4,8 @@
 // output, unchanged by the blk passes); guarantees the schema of
 // docs/manifest.md. What the attributes do not say comes from the IR
 // (each pointer's `access`: blk/Analysis/PointerAccess.h) or from the
-// backend (shared memory, each entry's PTX for `code_hash`).
+// backend (shared memory, each entry's PTX for `code_hash`); the tuning
+// tables are checked and embedded by Tuning.cpp.
 // Tests: tests/unit/Target/ManifestTest.cpp, tests/lit/target/manifest-*.test.
 //
 //===----------------------------------------------------------------------===//
@@ -365,6 +366,10 @@ llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
         return err;
     manifest["kernels"].push_back(std::move(entry.second));
   }
+  std::vector<std::string> ignored;
+  if (llvm::Error err = addTuningTables(manifest, options.tuning,
+                                        options.warnings ? *options.warnings : ignored))
+    return err;
   // ensure_ascii keeps the bytes plain; the contract allows UTF-8 either way.
   return manifest.dump(-1, ' ', /*ensure_ascii=*/true);
 }

@@ -3,11 +3,13 @@
 // Private to compiler/lib/Target: the JSON type the manifest is built in
 // (keys keep their insertion order, so the bytes are reproducible) and the
 // pieces of it that have a file of their own: the specialisation keys
-// (ManifestKeys.cpp).
+// (ManifestKeys.cpp) and the tuning tables (Tuning.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef BLK_LIB_TARGET_MANIFESTJSON_H
 #define BLK_LIB_TARGET_MANIFESTJSON_H
+
+#include "blk/Target/Tuning.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -34,6 +36,14 @@ std::string configKey(const Json &config, int64_t numWarps, int64_t numStages);
 /// debug sections and their labels), every piece preceded by its length so that no two lists of
 /// pieces hash as the same bytes.
 std::string codeHash(llvm::ArrayRef<llvm::StringRef> entryCode);
+
+/// Checks every entry of `tables` against the kernels of `manifest` (a
+/// kernel with `autotune`, its key names, one of its `config_key`s) and
+/// appends the tables, normalised, as `manifest["tuning"]`. An entry that
+/// does not fit is an error naming the table and the entry; a timing whose
+/// `code_hash` is not this build's goes to `warnings`.
+llvm::Error addTuningTables(Json &manifest, llvm::ArrayRef<TuningTable> tables,
+                            std::vector<std::string> &warnings);
 
 } // namespace blk::target
 

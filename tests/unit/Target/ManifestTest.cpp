@@ -183,6 +183,81 @@ TEST_F(ManifestTest, CodeHashCoversTheVariantsAndOnlyThem) {
   EXPECT_EQ(llvm::toString(missing.takeError()), "no code for entry `mm__BM_128__w8` (code_hash)");
 }
 
+/// A table of one device whose entries are `entries` (JSON text).
+static TuningTable table(const std::string &entries) {
+  auto parsed = parseTuningTable(
+      R"({"format": "blk-tuning", "version": 1, "device": {"sm": 90, "name": "H200"},
+          "entries": [)" + entries + "]}", "t.json");
+  EXPECT_TRUE(static_cast<bool>(parsed)) << llvm::toString(parsed.takeError());
+  return parsed ? std::move(*parsed) : TuningTable{};
+}
+
+TEST_F(ManifestTest, EmbedsTuningTablesNormalised) {
+  ManifestOptions options;
+  options.entryCode["mm__BM_64__w4"] = "a";
+  options.entryCode["mm__BM_64__w4__auto"] = "b";
+  options.entryCode["mm__BM_128__w8"] = "c";
+  auto plain = build(kTuned, options);
+  ASSERT_TRUE(static_cast<bool>(plain));
+  std::string hash = Json::parse(*plain)["kernels"][0]["specializations"][1]["code_hash"];
+  options.tuning.push_back(table(
+      R"({"skipped": [{"reason": "slow", "config": "x"}], "config": "BM=64 S=0.1 num_warps=4 num_stages=3",
+          "extra": 1, "key": {"m": 4096}, "kernel": "mm",
+          "timings": [{"ms": 0.5, "code_hash": ")" + hash + R"(", "config": "BM=128 S=2.5 num_warps=8 num_stages=3"}]})"));
+  std::vector<std::string> warnings;
+  options.warnings = &warnings;
+  auto text = build(kTuned, options);
+  ASSERT_TRUE(static_cast<bool>(text)) << llvm::toString(text.takeError());
+  // Fields in the documented order, unknown ones dropped.
+  EXPECT_EQ(Json::parse(*text)["tuning"].dump(),
+            R"([{"format":"blk-tuning","version":1,"device":{"name":"H200","sm":90},"entries":[)"
+            R"({"kernel":"mm","key":{"m":4096},"config":"BM=64 S=0.1 num_warps=4 num_stages=3",)"
+            R"("timings":[{"config":"BM=128 S=2.5 num_warps=8 num_stages=3","code_hash":")" +
+                hash + R"(","ms":0.5}],"skipped":[{"config":"x","reason":"slow"}]}]}])");
+  EXPECT_TRUE(warnings.empty());
+  EXPECT_EQ(Json::parse(*plain).contains("tuning"), false) << "no table, no field";
+
+  // A timing on other code, and one of a config this build lacks, warn.
+  options.tuning[0].entries[0].timings[0].codeHash = "0000000000000000";
+  options.tuning[0].entries[0].timings.push_back({"BM=32 num_warps=1 num_stages=3", {}, 1.0});
+  ASSERT_TRUE(static_cast<bool>(build(kTuned, options)));
+  ASSERT_EQ(warnings.size(), 2u);
+  EXPECT_EQ(warnings[0], "t.json: entry 1: the timing of `mm` config `BM=128 S=2.5 num_warps=8 "
+                         "num_stages=3` was tuned on a different build (code_hash "
+                         "0000000000000000, this build's " + hash + ")");
+  EXPECT_EQ(warnings[1], "t.json: entry 1: the timing of `mm` config `BM=32 num_warps=1 "
+                         "num_stages=3` was tuned on a different build (this build has no such "
+                         "config)");
+}
+
+TEST_F(ManifestTest, RefusesTuningEntriesThatDoNotFit) {
+  auto refusal = [&](const std::string &entries) {
+    ManifestOptions options;
+    options.tuning.push_back(table(entries));
+    auto text = build(std::string(kTuned).substr(0, std::string(kTuned).rfind('}')) + R"mlir(
+  func.func @plain__w4(%n: i32) attributes {blk.kernel = "plain", blk.num_warps = 4 : i32,
+      blk.param_names = ["n"], blk.param_types = ["i32"]} { return }
+}
+)mlir", options);
+    return text ? std::string("(accepted)") : llvm::toString(text.takeError());
+  };
+  const std::string config = R"("config": "BM=64 S=0.1 num_warps=4 num_stages=3")";
+  EXPECT_EQ(refusal(R"({"kernel": "m", "key": {"m": 1}, )" + config + "}"),
+            "t.json: entry 1: no kernel `m` in this build (did you mean `mm`?); kernels: `mm`, "
+            "`plain`");
+  EXPECT_EQ(refusal(R"({"kernel": "plain", "key": {}, "config": "num_warps=4 num_stages=1"})"),
+            "t.json: entry 1: kernel `plain` has no `@autotune`");
+  EXPECT_EQ(refusal(R"({"kernel": "mm", "key": {"m": 1, "n": 2}, )" + config + "}"),
+            "t.json: entry 1: key `m`, `n` is not the autotune key of `mm`, `m`");
+  EXPECT_EQ(refusal(R"({"kernel": "mm", "key": {"m": 1}, "config": "BM=64 num_warps=4"})"),
+            "t.json: entry 1: kernel `mm` has no config `BM=64 num_warps=4`; configs: `BM=64 "
+            "S=0.1 num_warps=4 num_stages=3`, `BM=128 S=2.5 num_warps=8 num_stages=3`");
+  EXPECT_EQ(refusal(R"({"kernel": "mm", "key": {"m": 1}, )" + config + R"(},
+                       {"kernel": "mm", "key": {"m": 2}, )" + config + R"(},
+                       {"kernel": "mm", "key": {"m": 1}, )" + config + "}"),
+            "t.json: entry 3: the same kernel and key as entry 1");
+}
+
 TEST_F(ManifestTest, DefaultCompilerVersion) {
   auto text = build(kTwoKernels, {});
   ASSERT_TRUE(static_cast<bool>(text));
