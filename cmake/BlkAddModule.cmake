@@ -1,6 +1,6 @@
 # blk_add_module(<target> SOURCES a.blk... [ARCH sm_90...] [DEFINES NAME=VALUE...]
 #                [HEADER name.hpp] [INCLUDE_DIRS dir...] [PREFIX_MAP OLD=NEW...]
-#                [EMBED])
+#                [TUNING table.json...] [EMBED])
 #
 # Compiles each source with `blkc build` at build time into
 # ${CMAKE_CURRENT_BINARY_DIR}/blk/<target>/<stem>.fatbin and a typed launcher
@@ -19,6 +19,9 @@
 # each header's <STEM>_BLK_FATBIN_PATH to the fatbin's absolute path.
 # EMBED: the headers hold the fatbins' bytes (blkc --embed), so the program
 # carries its kernels and an installed application needs no .fatbin file.
+# TUNING: tuning tables (docs/manifest.md, "Tuning tables") embedded in every
+# fatbin of the target (blkc --tuning); editing one rebuilds the fatbins. A
+# table whose entries do not fit a source's kernels fails that build.
 #
 # blkc is BLK_BLKC_EXECUTABLE (set by blkConfig.cmake), else the in-tree
 # `blkc` target, else the first blkc on PATH.
@@ -26,7 +29,7 @@ include_guard(GLOBAL)
 
 function(blk_add_module target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "EMBED" "HEADER"
-    "SOURCES;ARCH;DEFINES;INCLUDE_DIRS;PREFIX_MAP")
+    "SOURCES;ARCH;DEFINES;INCLUDE_DIRS;PREFIX_MAP;TUNING")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "blk_add_module: unknown arguments ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -76,6 +79,12 @@ function(blk_add_module target)
   if(ARG_EMBED)
     list(APPEND options --embed)
   endif()
+  set(tuning_tables)
+  foreach(table IN LISTS ARG_TUNING)
+    get_filename_component(table "${table}" ABSOLUTE)
+    list(APPEND options --tuning ${table})
+    list(APPEND tuning_tables ${table})
+  endforeach()
   set(fatbins)
   set(outputs)
   set(path_macros)
@@ -94,7 +103,7 @@ function(blk_add_module target)
       COMMAND ${CMAKE_COMMAND} -E make_directory ${outdir}/include
       COMMAND ${blkc} build ${source_path} -o ${fatbin} ${options}
               --emit-header ${header} --depfile ${depfile}
-      DEPENDS ${source_path} ${blkc_depends}
+      DEPENDS ${source_path} ${tuning_tables} ${blkc_depends}
       DEPFILE ${depfile}
       COMMENT "blkc build ${source}"
       VERBATIM)

@@ -5,7 +5,7 @@
 //                 [--print-locations] [--time-stages] [--arch=LIST] [-O N]
 //                 [-j N] [--lineinfo|--no-lineinfo] [--no-auto-specialize] [-D NAME=VALUE]... [-I DIR]...
 //                 [--emit-header X.hpp [--embed]] [--depfile X.d]
-//                 [--prefix-map OLD=NEW]...
+//                 [--prefix-map OLD=NEW]... [--tuning TABLE.json]...
 // Writes the stage to OUT or stdout; diagnostics and pass dumps to stderr.
 // Exit 0; 1 for errors in the code; 2 for usage errors.
 // Tests: tests/lit/irgen/.
@@ -55,6 +55,11 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
                   "Record paths under OLD as under NEW in the artifact (manifest source, "
                   "line info, header); repeatable, the longest OLD wins")
       ->type_name("OLD=NEW")
+      ->allow_extra_args(false);
+  cmd->add_option("--tuning", flags->build.target.tuningFiles,
+                  "Embed this tuning table (format blk-tuning, version 1) in the manifest; "
+                  "repeatable (docs/manifest.md)")
+      ->type_name("TABLE.json")
       ->allow_extra_args(false);
   cmd->add_option("--depfile", flags->build.target.depfile,
                   "Also write a Make-style depfile of every source read");

@@ -70,7 +70,8 @@ if(MODE STREQUAL "module")
     -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix})
   run("build ${checkout2}" ${CMAKE_COMMAND} --build ${checkout2}/build)
   foreach(artifact double_kernels/double.fatbin double_kernels/include/double.hpp
-                   double_embedded/double.fatbin double_embedded/include/double.hpp)
+                   double_embedded/double.fatbin double_embedded/include/double.hpp
+                   double_tuned/double.fatbin)
     execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files
       ${WORK_DIR}/build/blk/${artifact} ${checkout2}/build/blk/${artifact}
       RESULT_VARIABLE differ)
@@ -79,6 +80,24 @@ if(MODE STREQUAL "module")
     endif()
   endforeach()
   message("reproducible: the artifacts of two checkouts are identical")
+
+  # TUNING: the table is in the manifest; editing it rebuilds the fatbin.
+  set(tuned ${WORK_DIR}/build/blk/double_tuned/double.fatbin)
+  run("inspect ${tuned}" ${blkc} inspect --manifest ${tuned})
+  if(NOT run_output MATCHES "\"tuning\":\\[{\"format\":\"blk-tuning\",\"version\":1,\"device\":{\"name\":\"NVIDIA H200\",\"sm\":90},\"entries\":\\[{\"kernel\":\"double_grid\",\"key\":{\"n\":1024},\"config\":\"BLOCK=256 num_warps=4 num_stages=3\"}]}]")
+    message(FATAL_ERROR "the manifest has no embedded tuning table:\n${run_output}")
+  endif()
+  file(SHA256 ${tuned} before)
+  file(READ ${PROJECT_DIR}/tuning/double.json table)
+  string(REPLACE "1024" "4096" table "${table}")
+  execute_process(COMMAND ${CMAKE_COMMAND} -E sleep 1.1)
+  file(WRITE ${PROJECT_DIR}/tuning/double.json "${table}")
+  run("rebuild after the table" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+  file(SHA256 ${tuned} after)
+  if(before STREQUAL after)
+    message(FATAL_ERROR "editing tuning/double.json did not rebuild ${tuned}")
+  endif()
+  message("tuning: the table is embedded, and an edit of it rebuilds the fatbin")
 
   # Editing an imported file reruns blkc (its --depfile) and changes the
   # fatbin; the header stays as it was (blkc leaves an unchanged header

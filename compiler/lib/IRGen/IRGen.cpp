@@ -11,35 +11,38 @@
 #include "ValueVariants.h"
 
 #include "blk/IR/BlkDialect.h"
+#include "blk/Support/Fnv1a.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
-#include "llvm/Support/Format.h"
-
 using namespace mlir;
 
 namespace blk {
 
-std::string hashSource(std::string_view text) {
-  uint64_t hash = 0xcbf29ce484222325ull;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 0x100000001b3ull;
-  }
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  os << "fnv1a64:" << llvm::format_hex_no_prefix(hash, 16);
-  return out;
-}
+std::string hashSource(std::string_view text) { return "fnv1a64:" + hex16(fnv1a64(text)); }
 
 static ArrayAttr stringArray(OpBuilder &b, const std::vector<std::string> &items) {
   SmallVector<Attribute> attrs;
   for (const std::string &s : items)
     attrs.push_back(b.getStringAttr(s));
   return b.getArrayAttr(attrs);
+}
+
+/// `{bucket = "pow2" | "exact" | array<i64: …>, restore = [...], zero = [...]}`
+/// (docs/ir.md); the key travels in `blk.autotune_key`.
+static DictionaryAttr autotuneAttr(OpBuilder &b, const sema::AutotuneInfo &autotune) {
+  Attribute bucket;
+  switch (autotune.bucket) {
+  case sema::AutotuneBucket::Pow2: bucket = b.getStringAttr("pow2"); break;
+  case sema::AutotuneBucket::Exact: bucket = b.getStringAttr("exact"); break;
+  case sema::AutotuneBucket::List: bucket = b.getDenseI64ArrayAttr(autotune.bucketBounds); break;
+  }
+  return b.getDictionaryAttr({b.getNamedAttr("bucket", bucket),
+                              b.getNamedAttr("restore", stringArray(b, autotune.restore)),
+                              b.getNamedAttr("zero", stringArray(b, autotune.zero))});
 }
 
 /// The attributes the manifest is built from (docs/ir.md, "Kernels").
@@ -71,6 +74,8 @@ static void addKernelAttributes(OpBuilder &b, func::FuncOp func,
   func->setAttr("blk.param_types", stringArray(b, types));
   func->setAttr("blk.const_params", stringArray(b, consts));
   func->setAttr("blk.autotune_key", stringArray(b, kernel.autotuneKey));
+  if (kernel.autotune)
+    func->setAttr("blk.autotune", autotuneAttr(b, *kernel.autotune));
   func->setAttr("blk.grid_source", stringArray(b, kernel.gridSource));
   if (!kernel.specialize.empty()) {
     SmallVector<int32_t> launchIndices;
@@ -80,6 +85,8 @@ static void addKernelAttributes(OpBuilder &b, func::FuncOp func,
   }
   if (!spec.gridJson.empty())
     func->setAttr("blk.grid", b.getStringAttr(spec.gridJson));
+  if (!spec.requirementsJson.empty())
+    func->setAttr("blk.requires", b.getStringAttr(spec.requirementsJson));
 }
 
 /// Emits one entry of `spec`: the generic one (`variant` empty) or the

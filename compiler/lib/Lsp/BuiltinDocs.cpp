@@ -109,11 +109,49 @@ const std::vector<BuiltinDoc> &builtinDocs() {
   return kDocs;
 }
 
-const BuiltinDoc *findBuiltinDoc(std::string_view name) {
-  for (const BuiltinDoc &doc : builtinDocs())
+const BuiltinDoc *findDoc(const std::vector<BuiltinDoc> &docs, std::string_view name) {
+  for (const BuiltinDoc &doc : docs)
     if (doc.name == name)
       return &doc;
   return nullptr;
+}
+
+const BuiltinDoc *findBuiltinDoc(std::string_view name) { return findDoc(builtinDocs(), name); }
+
+const std::vector<BuiltinDoc> &attributeDocs() {
+  static const std::vector<BuiltinDoc> kDocs = {
+      {"config", "@config(NAME = value, …, num_warps = W, num_stages = S, programs_per_sm = P)",
+       "one specialisation to compile"},
+      {"autotune", "@autotune(key = [args…], bucket = pow2 | exact | [b…], restore = [p…], zero = [q…])",
+       "time the configs per key value (bucketed) and keep the fastest; the timing "
+       "restores or zeroes the listed buffers"},
+      {"requires", "@requires(cond)",
+       "a config is valid only for arguments where `cond` holds (over integer params, "
+       "const params, comparisons, && || !): never launched or tuned otherwise"},
+      {"grid", "@grid(e0[, e1[, e2]])", "launch grid over scalar params and constants"},
+      {"specialize", "@specialize(p, …)",
+       "entries for integer args equal to 1 / multiples of 16, picked at launch"},
+      {"aligned", "@aligned(N)", "parameter hint, pointer aligned to N bytes"},
+      {"multiple_of", "@multiple_of(N)", "parameter hint, value a multiple of N"}};
+  return kDocs;
+}
+
+const std::vector<BuiltinDoc> &autotuneKeywordDocs() {
+  static const std::vector<BuiltinDoc> kDocs = {
+      {"key", "key = [args…]", "runtime integer params: one tuning per (bucketed) value"},
+      {"bucket", "bucket = pow2 | exact | [1, 16, 64, …]",
+       "how key values are grouped: up to a power of two (default), as they are, or up to "
+       "the next bound"},
+      {"restore", "restore = [p, …]", "pointer params saved before timing and put back after"},
+      {"zero", "zero = [q, …]", "pointer params set to zero before each timed run"}};
+  return kDocs;
+}
+
+const std::vector<BuiltinDoc> &bucketDocs() {
+  static const std::vector<BuiltinDoc> kDocs = {
+      {"pow2", "bucket = pow2", "round each key value up to a power of two (the default)"},
+      {"exact", "bucket = exact", "tune every distinct key value"}};
+  return kDocs;
 }
 
 const std::vector<std::string_view> &keywords() {

@@ -1,6 +1,7 @@
 //===- Completion.cpp - textDocument/completion ---------------------------===//
 //
-// Offers, at a cursor: after `@`, the attributes; after `module.`, the fns
+// Offers, at a cursor: after `@`, the attributes; in `@autotune(`, its
+// keywords (after `bucket =`, `pow2` and `exact`); after `module.`, the fns
 // and consts of that imported module; otherwise the names in scope (innermost
 // first, shadowed ones dropped), the built-ins with their signatures, the
 // scalar types and the keywords. The client filters by the typed prefix.
@@ -14,6 +15,7 @@
 #include "blk/Lsp/BuiltinDocs.h"
 #include "blk/Lsp/Features.h"
 
+#include <optional>
 #include <set>
 
 namespace blk::lsp {
@@ -83,25 +85,55 @@ static json moduleMembers(const Analysis &analysis, std::string_view alias) {
   return items;
 }
 
-static json attributeItems() {
-  static const char *const kAttributes[][2] = {
-      {"config", "@config(NAME = value, …, num_warps = W, num_stages = S, "
-                 "programs_per_sm = P): one "
-                 "specialisation"},
-      {"autotune", "@autotune(key = [args…]): time the configs per key value"},
-      {"grid",
-       "@grid(e0[, e1[, e2]]): launch grid over scalar params and constants"},
-      {"specialize",
-       "@specialize(p, …): entries for integer args equal to 1 / multiples "
-       "of 16, picked at launch"},
-      {"aligned", "@aligned(N): parameter hint, pointer aligned to N bytes"},
-      {"multiple_of",
-       "@multiple_of(N): parameter hint, value a multiple of N"}};
+static json docItems(const std::vector<BuiltinDoc> &docs, int kind) {
   json items = json::array();
-  for (const auto &a : kAttributes)
-    items.push_back(
-        {{"label", a[0]}, {"kind", kPropertyItem}, {"detail", a[1]}});
+  for (const BuiltinDoc &doc : docs)
+    items.push_back({{"label", std::string(doc.name)},
+                     {"kind", kind},
+                     {"detail", std::string(doc.signature)},
+                     {"documentation", std::string(doc.doc)}});
   return items;
+}
+
+/// Inside the parentheses of `@autotune(`, at the start of an argument
+/// (`key`, `bucket`, …) or after `bucket =` (`pow2`, `exact`): the items
+/// there; nullopt elsewhere. Text only, so it works while the line is
+/// half typed.
+static std::optional<json> autotuneItems(std::string_view text, uint32_t wordBegin) {
+  int depth = 0;
+  size_t i = wordBegin;
+  while (i > 0) {
+    char c = text[--i];
+    if (c == ')' || c == ']')
+      ++depth;
+    else if ((c == '(' || c == '[') && depth > 0)
+      --depth;
+    else if (c == '[' || c == ';' || c == '{' || c == '}')
+      return std::nullopt; // inside a list, or past the declaration's start
+    else if (c == '(')
+      break;
+  }
+  if (i == 0 || text[i] != '(')
+    return std::nullopt;
+  std::string_view before = text.substr(0, i);
+  while (!before.empty() && before.back() == ' ')
+    before.remove_suffix(1);
+  if (!before.ends_with("@autotune"))
+    return std::nullopt;
+  size_t prev = wordBegin;
+  while (prev > i + 1 && (text[prev - 1] == ' ' || text[prev - 1] == '\t'))
+    --prev;
+  char last = text[prev - 1];
+  if (last == '(' || last == ',')
+    return docItems(autotuneKeywordDocs(), kPropertyItem);
+  if (last == '=') {
+    std::string_view lhs = text.substr(0, prev - 1);
+    while (!lhs.empty() && (lhs.back() == ' ' || lhs.back() == '\t'))
+      lhs.remove_suffix(1);
+    if (lhs.ends_with("bucket"))
+      return docItems(bucketDocs(), kConstantItem);
+  }
+  return std::nullopt;
 }
 
 json completionAt(const Analysis *analysis, std::string_view text,
@@ -112,7 +144,9 @@ json completionAt(const Analysis *analysis, std::string_view text,
   identifierAt(text, offset, &wordBegin);
   char before = wordBegin > 0 ? text[wordBegin - 1] : '\0';
   if (before == '@')
-    return attributeItems();
+    return docItems(attributeDocs(), kPropertyItem);
+  if (std::optional<json> items = autotuneItems(text, wordBegin))
+    return *items;
 
   if (before == '.' && wordBegin >= 2) {
     std::string_view base = identifierAt(text, wordBegin - 1);

@@ -3,8 +3,9 @@
 // For the name or expression under the cursor: its type and block shape in
 // every specialisation that analysed it. One line when all agree
 // (`offsets: i32[1024]`), else one line per `@config`
-// (`BLOCK=1024 → i32[1024]`). Built-ins show their signature and one-line
-// doc; kernels and fns their header and configs. Tests:
+// (`BLOCK=1024 → i32[1024]`). Built-ins, attributes and `@autotune`'s
+// keywords show their form and one-line doc; kernels and fns their header
+// and configs. Tests:
 // tests/lit/lsp/lsp_e2e.py.
 //
 //===----------------------------------------------------------------------===//
@@ -178,9 +179,52 @@ static json declHover(const Analysis &analysis, const DeclRef &decl) {
   return hoverResult(analysis, markdown(prefix + body), decl.nameRange);
 }
 
+static bool holds(SourceRange range, uint32_t offset) {
+  return range.isValid() && range.begin.offset <= offset && offset < range.end.offset;
+}
+
+/// The attribute name (`@requires`, `@aligned`), `@autotune` keyword
+/// (`bucket`) or bucket (`pow2`) under the cursor: its form and doc.
+static json attributeHover(const Analysis &analysis, uint32_t offset) {
+  auto docHover = [&](const BuiltinDoc *doc, SourceRange range) -> json {
+    return doc ? hoverResult(analysis,
+                             markdown(std::string(doc->signature), std::string(doc->doc)), range)
+               : json(nullptr);
+  };
+  auto inAttribute = [&](const Attribute *a) -> json {
+    if (holds(a->nameRange, offset))
+      return docHover(findDoc(attributeDocs(), a->name), a->nameRange);
+    if (a->name != "autotune")
+      return nullptr;
+    for (const Argument *arg : a->args) {
+      if (holds(arg->nameRange, offset))
+        return docHover(findDoc(autotuneKeywordDocs(), arg->name), arg->nameRange);
+      auto *value = dyn_cast_or_null<NameExpr>(arg->value);
+      if (arg->name == "bucket" && value && holds(value->getRange(), offset))
+        return docHover(findDoc(bucketDocs(), value->name), value->getRange());
+    }
+    return nullptr;
+  };
+  for (const Decl *d : analysis.module->decls) {
+    auto *fn = dyn_cast<FunctionDecl>(d);
+    if (!fn || !holds(fn->getRange(), offset))
+      continue;
+    for (const Attribute *a : fn->attributes)
+      if (json h = inAttribute(a); !h.is_null())
+        return h;
+    for (const Param *p : fn->params)
+      for (const Attribute *hint : p->hints)
+        if (json h = inAttribute(hint); !h.is_null())
+          return h;
+  }
+  return nullptr;
+}
+
 json hoverAt(const Analysis &analysis, uint32_t offset) {
   if (!analysis.module)
     return nullptr;
+  if (json h = attributeHover(analysis, offset); !h.is_null())
+    return h;
   if (auto decl = declNameAt(*analysis.module, offset))
     return declHover(analysis, *decl);
   if (!analysis.sema)

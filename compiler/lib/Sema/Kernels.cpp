@@ -2,9 +2,10 @@
 //
 // Expects the main module's scope (imports and global consts done).
 // Guarantees for every kernel: a KernelInfo with params (spellings, hints,
-// runtime indices), autotune key, grid source, and one Specialization per
-// `@config` (or one from `-D`), each with its body analysed and its `@grid`
-// folded. Diagnostics of the specialisations are merged: identical ones are
+// runtime indices), `@autotune` (Autotune.cpp), grid source, and one
+// Specialization per `@config` (or one from `-D`), each with its body
+// analysed and its `@grid` and `@requires` folded (LaunchExpr.cpp).
+// Diagnostics of the specialisations are merged: identical ones are
 // reported once; one failing only for some configs gets a note at each
 // failing `@config`.
 // Tests: tests/lit/sema/fail_arange_pow2_seed.blk, config_*.blk.
@@ -68,8 +69,6 @@ private:
   void buildSpecs(KernelInfo &k, const std::vector<const ast::Attribute *> &configs);
   void checkConfigValue(const KernelInfo &k, const ast::Argument *arg, const ConstValue &v);
   void analyzeSpec(KernelInfo &k, Specialization &s, std::vector<Diagnostic> &sink);
-  std::optional<GridNode> foldGrid(const ast::Expr *e, const FunctionInstance &inst,
-                                   const KernelInfo &k);
   void merge(KernelInfo &k, std::vector<std::vector<Diagnostic>> &sinks);
   void warnUnmaskedStores(const KernelInfo &k);
 
@@ -78,6 +77,7 @@ private:
   const std::map<std::string, ConstValue> &defines;
   BodyChecker checker; // module scope: types, @config values
   std::vector<const ast::Expr *> gridExprs;
+  std::vector<const ast::Expr *> requiresExprs; ///< one per `@requires`
 };
 } // namespace
 
@@ -187,32 +187,20 @@ void KernelBuilder::buildAttributes(KernelInfo &k,
         k.gridSource.push_back(a.sourceText(arg->value->getRange()));
       }
     } else if (attr->name == "autotune") {
-      for (const ast::Argument *arg : attr->args) {
-        auto *list = ast::dyn_cast<ast::ListExpr>(arg->value);
-        if (arg->name != "key" || !list) {
-          a.report(DiagId::sema_invalid_attribute, arg->getRange(),
-                   {"autotune", "expected `key = [param, …]`"});
-          continue;
-        }
-        for (const ast::Expr *e : list->elements) {
-          auto *n = ast::dyn_cast<ast::NameExpr>(e);
-          auto it = std::find_if(k.params.begin(), k.params.end(), [&](const KernelParam &p) {
-            return n && p.name == n->name && !p.isConst;
-          });
-          if (it == k.params.end()) {
-            a.report(DiagId::sema_autotune_key, e->getRange(),
-                     {n ? n->name : a.sourceText(e->getRange()), k.name});
-            continue;
-          }
-          k.autotuneKey.push_back(n->name);
-        }
+      buildAutotune(a, k, attr);
+    } else if (attr->name == "requires") {
+      if (attr->args.size() != 1 || attr->args[0]->isNamed()) {
+        a.report(DiagId::sema_invalid_attribute, attr->getRange(),
+                 {"requires", "expected one condition, as in `@requires(n_cols <= BLOCK)`"});
+        continue;
       }
+      requiresExprs.push_back(attr->args[0]->value);
     } else if (attr->name == "specialize") {
       buildSpecialize(k, attr);
     } else {
       DiagBuilder d = a.report(DiagId::sema_unknown_attribute, attr->nameRange, {attr->name});
       if (std::optional<std::string> near =
-              closestName(attr->name, {"autotune", "config", "grid", "specialize"}))
+              closestName(attr->name, {"autotune", "config", "grid", "requires", "specialize"}))
         d.note(DiagId::note_sema_hint, SourceRange(), {didYouMean("@" + *near)});
     }
   }
@@ -402,59 +390,6 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
   }
 }
 
-std::optional<GridNode> KernelBuilder::foldGrid(const ast::Expr *e,
-                                                const FunctionInstance &inst,
-                                                const KernelInfo &k) {
-  const ExprInfo *info = inst.lookup(e);
-  if (!info || info->type.isError())
-    return std::nullopt;
-  GridNode node;
-  if (info->value) {
-    node.intValue = info->value->getInt();
-    return node;
-  }
-  auto fold = [&](std::string op, std::vector<const ast::Expr *> args) -> std::optional<GridNode> {
-    GridNode n;
-    n.kind = GridNode::Kind::Op;
-    n.op = std::move(op);
-    for (const ast::Expr *arg : args) {
-      std::optional<GridNode> c = foldGrid(arg, inst, k);
-      if (!c)
-        return std::nullopt;
-      n.args.push_back(std::move(*c));
-    }
-    return n;
-  };
-  if (auto *n = ast::dyn_cast<ast::NameExpr>(e)) {
-    const NameBinding *b = inst.binding(n);
-    for (const KernelParam &p : k.params)
-      if (b && b->decl == p.decl && !p.isConst && p.type.isIntLike()) {
-        node.kind = GridNode::Kind::Param;
-        node.paramIndex = unsigned(p.runtimeIndex);
-        return node;
-      }
-  } else if (auto *u = ast::dyn_cast<ast::UnaryExpr>(e); u && u->op == ast::UnaryOp::Neg) {
-    return fold("neg", {u->operand});
-  } else if (auto *b = ast::dyn_cast<ast::BinaryExpr>(e)) {
-    static const std::map<ast::BinaryOp, const char *> ops = {
-        {ast::BinaryOp::Add, "add"}, {ast::BinaryOp::Sub, "sub"}, {ast::BinaryOp::Mul, "mul"},
-        {ast::BinaryOp::Div, "div"}, {ast::BinaryOp::Rem, "mod"}};
-    if (auto it = ops.find(b->op); it != ops.end())
-      return fold(it->second, {b->lhs, b->rhs});
-  } else if (auto *c = ast::dyn_cast<ast::CallExpr>(e)) {
-    auto *callee = ast::dyn_cast<ast::NameExpr>(c->callee);
-    bool positional = std::none_of(c->args.begin(), c->args.end(),
-                                   [](const ast::Argument *x) { return x->isNamed(); });
-    if (callee && positional && c->args.size() == 2 &&
-        (callee->name == "cdiv" || callee->name == "min" || callee->name == "max"))
-      return fold(callee->name, {c->args[0]->value, c->args[1]->value});
-  }
-  a.report(DiagId::sema_grid_expr, e->getRange(),
-           {"must be built from integer parameters, constants, `+ - * / %`, `cdiv`, "
-            "`min` and `max`"});
-  return std::nullopt;
-}
-
 void KernelBuilder::analyzeSpec(KernelInfo &k, Specialization &s,
                                 std::vector<Diagnostic> &sink) {
   a.sink = &sink;
@@ -486,15 +421,12 @@ void KernelBuilder::analyzeSpec(KernelInfo &k, Specialization &s,
                {"must be a scalar integer, found `" + info.type.str() + "`"});
       continue;
     }
-    if (std::optional<GridNode> n = foldGrid(g, *s.body, k))
+    if (std::optional<GridNode> n = foldLaunchExpr(a, g, *s.body, k, LaunchExprKind::Grid))
       s.grid.push_back(std::move(*n));
   }
-  if (!s.grid.empty() && s.grid.size() == gridExprs.size()) {
-    s.gridJson = "[";
-    for (size_t i = 0; i < s.grid.size(); ++i)
-      s.gridJson += (i ? ", " : "") + s.grid[i].toJson();
-    s.gridJson += "]";
-  }
+  if (!s.grid.empty() && s.grid.size() == gridExprs.size())
+    s.gridJson = launchExprsJson(s.grid);
+  foldRequirements(a, body, k, s, requiresExprs);
   warnUnmaskedStores(k);
   s.hasErrors = a.sinkErrors != 0;
   a.sink = nullptr;

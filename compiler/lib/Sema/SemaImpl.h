@@ -136,6 +136,31 @@ private:
 /// Analyses the kernels of the main module (Kernels.cpp).
 void analyzeKernels(Analyzer &analyzer, ModuleScope &mainScope);
 
+/// Reads one `@autotune` of `kernel` (its params built) into
+/// KernelInfo::autotuneKey and KernelInfo::autotune (Autotune.cpp).
+void buildAutotune(Analyzer &analyzer, KernelInfo &kernel, const ast::Attribute *attr);
+
+/// Which attribute a launch expression comes from, which decides the
+/// operators it may use (LaunchExpr.cpp).
+enum class LaunchExprKind { Grid, Requires };
+
+/// Folds `e`, checked in `instance`, to the manifest's tree with the
+/// specialisation's const values; reports (sema_grid_expr or
+/// sema_requires_expr) and returns nullopt when it is not foldable.
+std::optional<GridNode> foldLaunchExpr(Analyzer &analyzer, const ast::Expr *e,
+                                       const FunctionInstance &instance,
+                                       const KernelInfo &kernel, LaunchExprKind kind);
+
+/// `[tree, …]`: the manifest's array of folded expressions.
+std::string launchExprsJson(const std::vector<GridNode> &nodes);
+
+/// Checks each `@requires` condition in `body` (the specialisation's kernel
+/// checker) and folds it into spec.requirements / requirementsJson: a
+/// constant true is dropped, a constant false is a warning naming the config.
+class BodyChecker;
+void foldRequirements(Analyzer &analyzer, BodyChecker &body, const KernelInfo &kernel,
+                      Specialization &spec, const std::vector<const ast::Expr *> &conditions);
+
 /// Type-checks one function body (kernel or fn instance).
 class BodyChecker {
 public:

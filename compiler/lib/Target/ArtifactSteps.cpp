@@ -63,9 +63,10 @@ static llvm::Error storeResources(const CodegenResult &codegen, Cubin &cubin) {
 /// fatbin, a zero placeholder for ptxas's report, which overwrites it in the
 /// cubin; blkc inspect reads it back). Returns the manifest JSON.
 llvm::Expected<std::string> embedManifest(mlir::ModuleOp blkModule,
-                                                 const ArtifactOptions &options,
-                                                 const OmittedEntries &omitted,
-                                                 std::vector<ArchPtx> &ptxs) {
+                                          const ArtifactOptions &options,
+                                          const OmittedEntries &omitted,
+                                          std::vector<ArchPtx> &ptxs,
+                                          std::vector<std::string> &warnings) {
   // Shared memory should not depend on the arch; the largest value is
   // recorded if it ever does.
   ManifestOptions manifestOptions;
@@ -82,9 +83,23 @@ llvm::Expected<std::string> embedManifest(mlir::ModuleOp blkModule,
       // the runtime must pass (and opt in to) at launch.
       shared.dynamicBytes = std::max(shared.dynamicBytes, kernel.sharedDynamic);
     }
+  // Each entry's code is its PTX compiled alone (before linkPtx), which
+  // depends on nothing but the entry: adding a config leaves it as it was.
+  for (const ArchPtx &ptx : ptxs)
+    for (size_t i = 0; i < ptx.codegen.kernelPtx.size() && i < ptx.codegen.kernels.size(); ++i)
+      manifestOptions.entryCode[ptx.codegen.kernels[i].entry] += ptx.codegen.kernelPtx[i];
+  manifestOptions.tuning = options.tuning;
+  warnings.clear();
+  manifestOptions.warnings = &warnings;
   auto manifest = buildManifest(blkModule, manifestOptions);
-  if (!manifest)
-    return stageError("manifest", manifest.takeError());
+  if (!manifest) {
+    // A table's error names the table; others are the manifest stage's.
+    std::string message = llvm::toString(manifest.takeError());
+    for (const TuningTable &table : options.tuning)
+      if (llvm::StringRef(message).starts_with(table.path + ": "))
+        return llvm::createStringError(message);
+    return stageError("manifest", llvm::createStringError(message));
+  }
   for (ArchPtx &ptx : ptxs) {
     auto head = ptxModuleHead(ptx.codegen.ptx);
     if (!head)
@@ -263,6 +278,20 @@ llvm::Error reportOmitted(mlir::ModuleOp blkModule, const ArtifactOptions &optio
   if (options.warningsAsErrors && !messages.empty())
     return llvm::createStringError(std::to_string(messages.size()) +
                                    " config(s) over a resource limit (an error with -Werror)");
+  return llvm::Error::success();
+}
+
+/// The tuning tables' warnings (a timing measured on other code), errors
+/// with -Werror.
+llvm::Error reportTuningWarnings(const ArtifactOptions &options,
+                                 const std::vector<std::string> &warnings) {
+  if (options.diagnosticsOut)
+    for (const std::string &message : warnings)
+      *options.diagnosticsOut << "blkc: " << (options.warningsAsErrors ? "error: " : "warning: ")
+                              << message << (options.warningsAsErrors ? " [-Werror]\n" : "\n");
+  if (options.warningsAsErrors && !warnings.empty())
+    return llvm::createStringError(std::to_string(warnings.size()) +
+                                   " tuning table warning(s) (errors with -Werror)");
   return llvm::Error::success();
 }
 

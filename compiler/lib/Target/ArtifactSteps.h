@@ -117,11 +117,13 @@ void printResources(llvm::raw_ostream &out, const GpuArch &arch, const Cubin &cu
 
 /// The manifest of the entries kept, embedded into every PTX (and, for a
 /// fatbin, a zero placeholder for ptxas's report, which overwrites it in the
-/// cubin; blkc inspect reads it back). Returns the manifest JSON.
+/// cubin; blkc inspect reads it back). Returns the manifest JSON; the
+/// tuning tables' warnings replace `warnings`.
 llvm::Expected<std::string> embedManifest(mlir::ModuleOp blkModule,
                                           const ArtifactOptions &options,
                                           const OmittedEntries &omitted,
-                                          std::vector<ArchPtx> &ptxs);
+                                          std::vector<ArchPtx> &ptxs,
+                                          std::vector<std::string> &warnings);
 
 /// A cubin per arch, with ptxas's report stored in it; nullopt when ptxas
 /// rejected kernels, which are now in `omitted` (compile again without).
@@ -145,6 +147,11 @@ bool omitOverRegisterFile(const ArchPtx &ptx, const Cubin &cubin, OmittedEntries
 /// build fails).
 llvm::Error reportOmitted(mlir::ModuleOp blkModule, const ArtifactOptions &options,
                           const OmittedEntries &omitted);
+
+/// Prints the tuning tables' warnings on `options.diagnosticsOut`; with
+/// -Werror they are errors and the build fails.
+llvm::Error reportTuningWarnings(const ArtifactOptions &options,
+                                 const std::vector<std::string> &warnings);
 
 } // namespace blk::target
 

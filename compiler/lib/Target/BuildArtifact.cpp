@@ -74,10 +74,11 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp sourceModule,
   std::vector<ArchPtx> ptxs;
   std::vector<Cubin> cubins;
   std::unique_ptr<NvJitLink> jit;
+  std::vector<std::string> tuningWarnings; // of the last manifest: reported once
   for (;;) {
     if (llvm::Error err = codegenArchs(blkModule, options, omitted, ptxs, jobs, timer))
       return err;
-    auto manifest = embedManifest(blkModule, options, omitted, ptxs);
+    auto manifest = embedManifest(blkModule, options, omitted, ptxs, tuningWarnings);
     if (!manifest)
       return manifest.takeError();
     result.manifestJson = std::move(*manifest);
@@ -85,6 +86,8 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp sourceModule,
     if (options.emit == EmitStage::Ptx) {
       jobs.finish();
       if (llvm::Error err = reportOmitted(blkModule, options, omitted))
+        return err;
+      if (llvm::Error err = reportTuningWarnings(options, tuningWarnings))
         return err;
       result.output = std::move(ptxs.back().codegen.ptx);
       return result;
@@ -113,6 +116,8 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp sourceModule,
   }
   jobs.finish();
   if (llvm::Error err = reportOmitted(blkModule, options, omitted))
+    return err;
+  if (llvm::Error err = reportTuningWarnings(options, tuningWarnings))
     return err;
   if (options.verboseOut)
     for (size_t i = 0; i < ptxs.size(); ++i)

@@ -2,7 +2,10 @@
 //
 // The runtime's reader throws blk::Error on a malformed artifact; every such
 // error becomes an llvm::Error here. Output is built in a string first so that
-// a failure part-way prints nothing. Tests: tests/lit/target/inspect-*.test.
+// a failure part-way prints nothing. The fields the compiler adds for
+// autotuning (`autotune`, `access`, `requires`, `config_key`, `code_hash`,
+// `tuning`: docs/manifest.md) are read from the JSON here, beside the
+// runtime's parse. Tests: tests/lit/target/inspect-*.test, tuning-inspect.test.
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Target/Inspect.h"
@@ -13,6 +16,8 @@
 #include "blk/runtime/FatbinReader.h"
 #include "blk/runtime/Manifest.h"
 
+
+#include <nlohmann/json.hpp>
 
 #include <exception>
 
@@ -59,6 +64,100 @@ static std::string formatConfigValues(const Specialization &spec) {
   return text.empty() ? "(none)" : text;
 }
 
+using Json = nlohmann::ordered_json; // the manifest's key order
+
+/// A `requires` tree as blk source: `n_cols <= 1024 && n_rows > 0`
+/// (operators of blk's precedence, parentheses only where they are needed).
+static std::string formatCondition(const Json &node, const KernelDesc &kernel, int parent = 0) {
+  struct Op {
+    const char *name, *text;
+    int precedence; // loosest 1 (`||`) to tightest 6 (`* / %`)
+  };
+  static const Op kOps[] = {{"or", " || ", 1}, {"and", " && ", 2}, {"eq", " == ", 3},
+                            {"ne", " != ", 3}, {"lt", " < ", 4},   {"le", " <= ", 4},
+                            {"gt", " > ", 4},  {"ge", " >= ", 4},  {"add", " + ", 5},
+                            {"sub", " - ", 5}, {"mul", " * ", 6},  {"div", " / ", 6},
+                            {"mod", " % ", 6}};
+  if (!node.is_object())
+    return "?";
+  if (node.contains("int") && node["int"].is_number_integer())
+    return std::to_string(node["int"].get<int64_t>());
+  if (node.contains("param") && node["param"].is_number_unsigned()) {
+    size_t index = node["param"].get<size_t>();
+    return index < kernel.params.size() ? kernel.params[index].name
+                                        : "param#" + std::to_string(index);
+  }
+  std::string op = node.value("op", "");
+  const Json &args = node.contains("args") && node["args"].is_array() ? node["args"] : Json::array();
+  if ((op == "neg" || op == "not") && args.size() == 1)
+    return (op == "neg" ? "-" : "!") + formatCondition(args[0], kernel, 7);
+  for (const Op &o : kOps) {
+    if (op != o.name || args.size() != 2)
+      continue;
+    // Left-associative: an equal precedence on the right needs parentheses.
+    std::string text = formatCondition(args[0], kernel, o.precedence) + o.text +
+                       formatCondition(args[1], kernel, o.precedence + 1);
+    return o.precedence < parent ? "(" + text + ")" : text;
+  }
+  std::string text = op + "(";
+  for (size_t i = 0; i < args.size(); ++i)
+    text += (i ? ", " : "") + formatCondition(args[i], kernel);
+  return text + ")";
+}
+
+/// A JSON array of strings (or numbers) as `a, b`.
+static std::string joinJson(const Json &array) {
+  std::string text;
+  if (!array.is_array())
+    return text;
+  for (const Json &item : array)
+    text += (text.empty() ? "" : ", ") + (item.is_string() ? item.get<std::string>() : item.dump());
+  return text;
+}
+
+/// `@autotune: key = [M, N], bucket = pow2, restore = [c]`.
+static std::string formatAutotune(const Json &autotune) {
+  std::string text = "key = [" + joinJson(autotune.value("key", Json::array())) + "], bucket = ";
+  const Json bucket = autotune.value("bucket", Json("pow2"));
+  text += bucket.is_array() ? "[" + joinJson(bucket) + "]"
+                            : bucket.is_string() ? bucket.get<std::string>() : "?";
+  for (const char *list : {"restore", "zero"})
+    if (autotune.contains(list) && !autotune[list].empty())
+      text += std::string(", ") + list + " = [" + joinJson(autotune[list]) + "]";
+  return text;
+}
+
+/// The manifest's object of kernel `name`, or null.
+static const Json *kernelJson(const Json &manifest, const std::string &name) {
+  if (manifest.contains("kernels") && manifest["kernels"].is_array())
+    for (const Json &k : manifest["kernels"])
+      if (k.is_object() && k.value("name", "") == name)
+        return &k;
+  return nullptr;
+}
+
+/// `tuning table 1: NVIDIA H200 (sm_90), 2 entries` and an entry a line.
+static void printTuning(llvm::raw_ostream &out, const Json &manifest) {
+  if (!manifest.contains("tuning") || !manifest["tuning"].is_array())
+    return;
+  size_t n = 0;
+  for (const Json &table : manifest["tuning"]) {
+    const Json device = table.value("device", Json::object());
+    const Json entries = table.value("entries", Json::array());
+    out << "\ntuning table " << ++n << ": " << device.value("name", "?") << " (sm_"
+        << device.value("sm", 0) << "), " << entries.size()
+        << (entries.size() == 1 ? " entry\n" : " entries\n");
+    for (const Json &entry : entries) {
+      std::string key;
+      const Json values = entry.value("key", Json::object());
+      for (const auto &[name, value] : values.items())
+        key += " " + name + "=" + value.dump();
+      out << "  " << entry.value("kernel", "?") << key << " -> " << entry.value("config", "?")
+          << "\n";
+    }
+  }
+}
+
 /// Per cubin: arch name -> resources of each entry.
 using ResourceTable = std::vector<std::pair<std::string, std::vector<EntryResources>>>;
 
@@ -92,7 +191,7 @@ static void printResources(llvm::raw_ostream &out, llvm::StringRef arch,
 }
 
 static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
-                        const ResourceTable &resources) {
+                        const ResourceTable &resources, const Json *json) {
   out << "\nkernel " << kernel.name << "(";
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     const Param &param = kernel.params[i];
@@ -108,8 +207,17 @@ static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
     consts.push_back(param.name + ": " + formatParamType(param.type));
   if (!consts.empty())
     out << "  const params: " << joinStrings(consts) << "\n";
-  if (!kernel.autotuneKey.empty())
+  if (json && json->contains("autotune"))
+    out << "  @autotune: " << formatAutotune((*json)["autotune"]) << "\n";
+  else if (!kernel.autotuneKey.empty())
     out << "  autotune key: " << joinStrings(kernel.autotuneKey) << "\n";
+  std::vector<std::string> access;
+  if (json && json->contains("params") && (*json)["params"].is_array())
+    for (const Json &param : (*json)["params"])
+      if (param.is_object() && param.contains("access"))
+        access.push_back(param.value("name", "?") + " " + param.value("access", "?"));
+  if (!access.empty())
+    out << "  access: " << joinStrings(access) << "\n";
   if (!kernel.gridSource.empty())
     out << "  @grid: " << joinStrings(kernel.gridSource) << "\n";
   std::vector<std::string> specialized;
@@ -125,10 +233,19 @@ static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
           printResources(out, arch, entry, indent);
   };
 
-  for (const Specialization &spec : kernel.specializations) {
+  static const Json kNone = Json::object();
+  for (size_t i = 0; i < kernel.specializations.size(); ++i) {
+    const Specialization &spec = kernel.specializations[i];
+    const Json &specJson = json && json->contains("specializations") &&
+                                   (*json)["specializations"].is_array() &&
+                                   i < (*json)["specializations"].size()
+                               ? (*json)["specializations"][i]
+                               : kNone;
     out << "  specialization " << spec.entry << "\n"
-        << "    config: " << formatConfigValues(spec) << "\n"
-        << "    num_warps " << spec.numWarps << ", num_stages " << spec.numStages
+        << "    config: " << formatConfigValues(spec) << "\n";
+    if (specJson.contains("config_key"))
+      out << "    config key: " << specJson.value("config_key", "") << "\n";
+    out << "    num_warps " << spec.numWarps << ", num_stages " << spec.numStages
         << ", threads " << spec.threads << "\n"
         << "    shared memory: " << spec.sharedStatic << " B static, " << spec.sharedDynamic
         << " B dynamic\n";
@@ -138,6 +255,11 @@ static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
         dims.push_back(formatGrid(dim, kernel));
       out << "    grid: (" << joinStrings(dims) << ")\n";
     }
+    if (specJson.contains("requires") && specJson["requires"].is_array())
+      for (const Json &condition : specJson["requires"])
+        out << "    requires: " << formatCondition(condition, kernel) << "\n";
+    if (specJson.contains("code_hash"))
+      out << "    code hash: " << specJson.value("code_hash", "") << "\n";
     printEntryResources(spec.entry, "    ");
     for (const Variant &variant : spec.variants) {
       out << "    variant " << variant.entry << ": shared memory " << variant.sharedStatic
@@ -191,8 +313,11 @@ llvm::Error inspectArtifactBytes(llvm::ArrayRef<uint8_t> bytes, llvm::StringRef 
        << "compiler: " << manifest.compiler << ", manifest schema " << manifest.schema << "\n"
        << "archs:    " << joinStrings(manifest.archs) << "\n"
        << "images:   " << reader.describe() << "\n";
+    // parseManifest has accepted it, so it is JSON.
+    Json extra = Json::parse(json, nullptr, /*allow_exceptions=*/false);
     for (const KernelDesc &kernel : manifest.kernels)
-      printKernel(os, kernel, resources);
+      printKernel(os, kernel, resources, kernelJson(extra, kernel.name));
+    printTuning(os, extra);
   } catch (const Error &err) {
     return llvm::createStringError(err.what());
   } catch (const std::exception &err) {

@@ -2,10 +2,17 @@
 //
 // Expects the attributes of docs/ir.md on each `blk.kernel` func (IRGen's
 // output, unchanged by the blk passes); guarantees the schema of
-// docs/manifest.md. Tests: tests/unit/Target/ManifestTest.cpp.
+// docs/manifest.md. What the attributes do not say comes from the IR
+// (each pointer's `access`: blk/Analysis/PointerAccess.h) or from the
+// backend (shared memory, each entry's PTX for `code_hash`); the tuning
+// tables are checked and embedded by Tuning.cpp.
+// Tests: tests/unit/Target/ManifestTest.cpp, tests/lit/target/manifest-*.test.
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Target/Manifest.h"
+#include "ManifestJson.h"
+
+#include "blk/Analysis/PointerAccess.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -13,15 +20,11 @@
 
 #include "llvm/ADT/MapVector.h"
 
-#include <nlohmann/json.hpp>
-
 #ifndef BLK_VERSION
 #define BLK_VERSION "0.0.0"
 #endif
 
 namespace blk::target {
-
-using Json = nlohmann::ordered_json;
 
 std::string compilerVersion() { return std::string("blkc ") + BLK_VERSION; }
 
@@ -83,6 +86,38 @@ static Json configValue(mlir::Attribute attr) {
   return nullptr;
 }
 
+/// `{"key": [...], "bucket": "pow2" | "exact" | [bounds], "restore": [...],
+/// "zero": [...]}` from `blk.autotune` and the key.
+static llvm::Expected<Json> autotuneJson(mlir::func::FuncOp func,
+                                         const std::vector<std::string> &key) {
+  FuncReader reader(func);
+  auto dict = func->getAttrOfType<mlir::DictionaryAttr>("blk.autotune");
+  if (!dict)
+    return reader.fail("blk.autotune", "must be a dictionary");
+  Json autotune = {{"key", key}};
+  mlir::Attribute bucket = dict.get("bucket");
+  if (auto name = llvm::dyn_cast_or_null<mlir::StringAttr>(bucket);
+      name && (name.getValue() == "pow2" || name.getValue() == "exact"))
+    autotune["bucket"] = name.getValue().str();
+  else if (auto bounds = llvm::dyn_cast_or_null<mlir::DenseI64ArrayAttr>(bucket))
+    autotune["bucket"] = bounds.asArrayRef().vec();
+  else
+    return reader.fail("blk.autotune", "needs `bucket`: \"pow2\", \"exact\" or array<i64>");
+  for (const char *list : {"restore", "zero"}) {
+    auto names = llvm::dyn_cast_or_null<mlir::ArrayAttr>(dict.get(list));
+    if (!names)
+      return reader.fail("blk.autotune", std::string("needs `") + list + "`: an array of strings");
+    autotune[list] = Json::array();
+    for (mlir::Attribute element : names) {
+      auto str = llvm::dyn_cast<mlir::StringAttr>(element);
+      if (!str)
+        return reader.fail("blk.autotune", std::string("needs `") + list + "`: an array of strings");
+      autotune[list].push_back(str.getValue().str());
+    }
+  }
+  return autotune;
+}
+
 /// The kernel-level part of the manifest, from its first specialisation.
 static llvm::Expected<Json> kernelJson(mlir::func::FuncOp func, llvm::StringRef name) {
   FuncReader reader(func);
@@ -122,7 +157,14 @@ static llvm::Expected<Json> kernelJson(mlir::func::FuncOp func, llvm::StringRef 
   }
   Json kernel = {{"name", name.str()}, {"params", std::move(params)},
                  {"const_params", std::move(constParams)},
-                 {"autotune_key", *key}, {"grid_source", *gridSource}};
+                 {"autotune_key", *key}};
+  if (func->hasAttr("blk.autotune")) {
+    auto autotune = autotuneJson(func, *key);
+    if (!autotune)
+      return autotune.takeError();
+    kernel["autotune"] = std::move(*autotune);
+  }
+  kernel["grid_source"] = *gridSource;
   if (auto specialize = func->getAttrOfType<mlir::DenseI32ArrayAttr>("blk.specialize"))
     kernel["specialize"] = specialize.asArrayRef().vec();
   kernel["specializations"] = Json::array();
@@ -162,7 +204,9 @@ static llvm::Expected<Json> specializationJson(mlir::func::FuncOp func, const Js
   }
 
   EntrySharedMemory shared = options.shared.lookup(func.getSymName());
+  std::string key = configKey(config, *numWarps, numStages);
   Json spec = {{"entry", func.getSymName().str()}, {"config", std::move(config)},
+               {"config_key", std::move(key)},
                {"num_warps", *numWarps}, {"num_stages", numStages},
                {"threads", 32 * *numWarps},
                {"shared_static", shared.staticBytes},
@@ -175,6 +219,17 @@ static llvm::Expected<Json> specializationJson(mlir::func::FuncOp func, const Js
   } else if (func->hasAttr("blk.grid")) {
     return reader.fail("blk.grid", "must be a string");
   }
+  if (auto conditions = func->getAttrOfType<mlir::StringAttr>("blk.requires")) {
+    Json trees = Json::parse(conditions.getValue().str(), nullptr, /*allow_exceptions=*/false);
+    if (!trees.is_array() || trees.empty())
+      return reader.fail("blk.requires", "must hold a non-empty JSON array of conditions");
+    spec["requires"] = std::move(trees);
+  } else if (func->hasAttr("blk.requires")) {
+    return reader.fail("blk.requires", "must be a string");
+  }
+  // Filled once every variant is known (finishKernel); here to keep its place.
+  if (!options.entryCode.empty())
+    spec["code_hash"] = "";
   return spec;
 }
 
@@ -235,6 +290,34 @@ static llvm::Error addVariant(mlir::func::FuncOp func, llvm::StringRef genericEn
   return FuncReader(func).fail("blk.variant_of", "names no specialisation before it");
 }
 
+/// Each pointer parameter's `access`, or-ed over every entry of the kernel.
+static void addAccess(Json &kernel, llvm::ArrayRef<PointerAccess> access) {
+  Json &params = kernel["params"];
+  for (size_t i = 0; i < params.size() && i < access.size(); ++i)
+    if (params[i]["type"].get<std::string>().starts_with("*"))
+      params[i]["access"] = pointerAccessName(access[i]).str();
+}
+
+/// Each specialisation's `code_hash`: its entry's code, then its variants'.
+static llvm::Error addCodeHashes(Json &kernel, const ManifestOptions &options) {
+  for (Json &spec : kernel["specializations"]) {
+    std::vector<std::string> entries = {spec["entry"].get<std::string>()};
+    for (const char *list : {"variants", "assumed"})
+      if (spec.contains(list))
+        for (const Json &variant : spec[list])
+          entries.push_back(variant["entry"].get<std::string>());
+    std::vector<llvm::StringRef> code;
+    for (const std::string &entry : entries) {
+      auto it = options.entryCode.find(entry);
+      if (it == options.entryCode.end())
+        return llvm::createStringError("no code for entry `" + entry + "` (code_hash)");
+      code.push_back(it->second);
+    }
+    spec["code_hash"] = codeHash(code);
+  }
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
                                           const ManifestOptions &options) {
   Json manifest = {{"schema", kManifestSchema},
@@ -247,6 +330,7 @@ llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
 
   // Kernels in order of their first specialisation in the module.
   llvm::MapVector<llvm::StringRef, Json> kernels;
+  llvm::StringMap<std::vector<PointerAccess>> access;
   for (mlir::func::FuncOp func : module.getOps<mlir::func::FuncOp>()) {
     auto kernelName = func->getAttrOfType<mlir::StringAttr>("blk.kernel");
     if (!kernelName || options.omit.contains(func.getSymName()))
@@ -258,6 +342,12 @@ llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
         return kernel.takeError();
       it = kernels.insert({kernelName.getValue(), std::move(*kernel)}).first;
     }
+    // Every entry counts: a variant may be the one launched.
+    std::vector<PointerAccess> &uses = access[kernelName.getValue()];
+    std::vector<PointerAccess> here = analyzePointerAccess(func);
+    uses.resize(std::max(uses.size(), here.size()), PointerAccess::None);
+    for (size_t i = 0; i < here.size(); ++i)
+      uses[i] = uses[i] | here[i];
     if (auto of = func->getAttrOfType<mlir::StringAttr>("blk.variant_of")) {
       if (llvm::Error err = addVariant(func, of.getValue(), it->second, options))
         return err;
@@ -269,8 +359,17 @@ llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
     it->second["specializations"].push_back(std::move(*spec));
   }
   manifest["kernels"] = Json::array();
-  for (auto &entry : kernels)
+  for (auto &entry : kernels) {
+    addAccess(entry.second, access[entry.first]);
+    if (!options.entryCode.empty())
+      if (llvm::Error err = addCodeHashes(entry.second, options))
+        return err;
     manifest["kernels"].push_back(std::move(entry.second));
+  }
+  std::vector<std::string> ignored;
+  if (llvm::Error err = addTuningTables(manifest, options.tuning,
+                                        options.warnings ? *options.warnings : ignored))
+    return err;
   // ensure_ascii keeps the bytes plain; the contract allows UTF-8 either way.
   return manifest.dump(-1, ' ', /*ensure_ascii=*/true);
 }

@@ -8,6 +8,7 @@
 #include "blk/Target/BuildArtifact.h"
 #include "blk/Target/Depfile.h"
 #include "blk/Target/OutputFile.h"
+#include "blk/Target/Tuning.h"
 
 #include "blk/runtime/Error.h"
 #include "blk/runtime/HeaderGen.h"
@@ -34,6 +35,9 @@ llvm::Error checkTargetBuildOptions(llvm::StringRef emit, const TargetBuildOptio
   if (!options.depfile.empty() && !parseEmitStage(emit))
     return llvm::createStringError("--depfile is written for --emit=gpu-ir|llvm|ptx|fatbin, not "
                                    "--emit=" + emit.str());
+  if (!options.tuningFiles.empty() && emit != "ptx" && emit != "fatbin")
+    return llvm::createStringError("--tuning embeds tables in the manifest, which --emit=ptx and "
+                                   "--emit=fatbin write, not --emit=" + emit.str());
   if (!options.depfile.empty() && (outputPath.empty() || outputPath == "-"))
     return llvm::createStringError("--depfile needs -o FILE (the depfile's target)");
   if (options.optLevel > 3)
@@ -100,6 +104,12 @@ int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
   artifactOptions.lineInfo = options.lineInfo.value_or(*stage == EmitStage::Ptx);
   artifactOptions.autoSpecialize = options.autoSpecialize;
   artifactOptions.prefixMap = llvm::cantFail(parsePrefixMap(options.prefixMaps));
+  for (const std::string &path : options.tuningFiles) {
+    auto table = readTuningTable(path);
+    if (!table)
+      return fail(table.takeError(), 1);
+    artifactOptions.tuning.push_back(std::move(*table));
+  }
   // Progress on a terminal (one line rewritten), or with -v (a line each).
   if (options.verbose || llvm::errs().is_displayed()) {
     artifactOptions.progressOut = &llvm::errs();
@@ -114,9 +124,13 @@ int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
   if (!options.emitHeader.empty())
     if (llvm::Error err = writeHeader(options, artifactOptions.prefixMap, *artifact, outputPath))
       return fail(std::move(err), 1);
-  if (!options.depfile.empty())
-    if (llvm::Error err = writeDepfile(options.depfile, outputPath, sources))
+  if (!options.depfile.empty()) {
+    // A changed table changes the artifact: it is a dependency too.
+    std::vector<std::string> inputs(sources.begin(), sources.end());
+    inputs.insert(inputs.end(), options.tuningFiles.begin(), options.tuningFiles.end());
+    if (llvm::Error err = writeDepfile(options.depfile, outputPath, inputs))
       return fail(std::move(err), 1);
+  }
   return 0;
 }
 

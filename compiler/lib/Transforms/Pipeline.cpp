@@ -42,6 +42,7 @@ void blk::enablePassPrinting(mlir::PassManager &pm, llvm::ArrayRef<std::string> 
 
 void blk::registerBlkPasses() {
   registerTestPrintAxisInfo();
+  registerTestPrintPointerAccess();
   registerUnrollStaticLoops();
   mlir::registerInlinerPass();
   mlir::registerCanonicalizerPass();

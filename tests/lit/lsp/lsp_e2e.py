@@ -212,6 +212,48 @@ fn twice(y) { return y * SCALE; }
     assert client.close() == 0
 
 
+def testAutotuneAttributes():
+    """`@requires` and `@autotune`'s keywords: completion and hover."""
+    text = """@config(BLOCK = 1024)
+@autotune(key = [n], bucket = pow2, restore = [out])
+@requires(n <= BLOCK)
+kernel k(out: *f32, n: i32, const BLOCK: i32) {
+    store(out + arange(0, BLOCK), 1.0, mask: arange(0, BLOCK) < n);
+}
+"""
+    client = LspClient(BLKC)
+    initialize(client)
+    assert openDoc(client, text)["diagnostics"] == []
+
+    def labels(needle, delta=0):
+        r = client.call("textDocument/completion", {"textDocument": {"uri": URI},
+                                                    "position": pos(text, needle, delta=delta)})
+        return {i["label"]: i for i in r["result"]["items"]}
+    items = labels("requires")
+    assert {"config", "autotune", "requires", "grid", "specialize"} <= set(items), items
+    assert items["requires"]["detail"] == "@requires(cond)", items["requires"]
+    assert "bucket = pow2 | exact" in items["autotune"]["detail"], items["autotune"]
+    # At an argument of @autotune (its start, after a comma): the keywords.
+    for needle, delta in (("key =", 0), ("bucket =", 0), ("restore", 0)):
+        assert set(labels(needle, delta)) == {"key", "bucket", "restore", "zero"}, needle
+    # After `bucket =`: the named buckets; elsewhere in the list: names in scope.
+    assert set(labels("pow2")) == {"pow2", "exact"}
+    assert "n" in labels("n], bucket") and "key" not in labels("n], bucket")
+    assert "key" not in labels("n <= BLOCK")
+
+    h = hoverText(hover(client, text, "requires"))
+    assert "@requires(cond)" in h and "valid only for arguments" in h, h
+    h = hoverText(hover(client, text, "bucket"))
+    assert "bucket = pow2 | exact" in h, h
+    h = hoverText(hover(client, text, "pow2"))
+    assert "power of two" in h, h
+    h = hoverText(hover(client, text, "restore"))
+    assert "put back after" in h, h
+    client.call("shutdown")
+    client.notify("exit")
+    assert client.close() == 0
+
+
 def testUtf16AndUnparseable():
     """Columns count UTF-16 units; a buffer that does not parse gets diagnostics."""
     client = LspClient(BLKC)
@@ -618,7 +660,7 @@ def testExitCodes():
 
 
 def main():
-    tests = [testMainConversation, testFeatures, testUtf16AndUnparseable, testHalfTypedDeclaration,
+    tests = [testMainConversation, testFeatures, testAutotuneAttributes, testUtf16AndUnparseable, testHalfTypedDeclaration,
              testGarbageAndErrors, testImports, testBurstIsCoalesced, testFuzzNeverDies,
              testInvalidUtf8IsRepaired, testOversizedMessage, testLastGoodFallback,
              testImportsFromOpenBuffers, testExitCodes]

@@ -285,6 +285,48 @@ TEST(Sema, EverySampleChecksClean) {
   EXPECT_GE(count, 10u);
 }
 
+TEST(Sema, AutotuneKeywords) {
+  Harness h(R"(@config(BLOCK = 64)
+@autotune(key = [n, m], bucket = [1, 16, 256], restore = [x], zero = [acc])
+kernel k(x: *f32, acc: *f32, n: i32, m: i64, const BLOCK: i32) {
+    store(x + arange(0, BLOCK), load(x + arange(0, BLOCK)) + 1.0, mask: arange(0, BLOCK) < n);
+    atomic_add(acc, 1.0);
+}
+kernel plain(x: *f32) { store(x, 1.0); }
+)");
+  EXPECT_EQ(h.rendered(), "");
+  const KernelInfo &k = h.result->kernels[0];
+  ASSERT_TRUE(k.autotune.has_value());
+  EXPECT_EQ(k.autotuneKey, (std::vector<std::string>{"n", "m"}));
+  EXPECT_EQ(k.autotune->bucket, AutotuneBucket::List);
+  EXPECT_EQ(k.autotune->bucketBounds, (std::vector<int64_t>{1, 16, 256}));
+  EXPECT_EQ(k.autotune->restore, (std::vector<std::string>{"x"}));
+  EXPECT_EQ(k.autotune->zero, (std::vector<std::string>{"acc"}));
+  EXPECT_FALSE(h.result->kernels[1].autotune.has_value()) << "no @autotune, no AutotuneInfo";
+}
+
+TEST(Sema, RequiresFoldsPerConfig) {
+  Harness h(R"(@config(BLOCK = 64)
+@config(BLOCK = 1024)
+@requires(n_cols <= BLOCK && (BLOCK < 512 || n_cols % 4 == 0))
+@requires(BLOCK >= 64)
+kernel k(x: *f32, n_cols: i32, const BLOCK: i32) {
+    store(x + arange(0, BLOCK), 1.0, mask: arange(0, BLOCK) < n_cols);
+}
+)");
+  EXPECT_EQ(h.rendered(), "");
+  const KernelInfo &k = h.result->kernels[0];
+  // BLOCK = 64: `BLOCK < 512` is true, so the `||` drops out of the `&&`;
+  // `BLOCK >= 64` holds in both configs and is dropped.
+  EXPECT_EQ(k.specializations[0].requirementsJson,
+            R"([{"op": "le", "args": [{"param": 1}, {"int": 64}]}])");
+  EXPECT_EQ(k.specializations[1].requirementsJson,
+            R"([{"op": "and", "args": [{"op": "le", "args": [{"param": 1}, {"int": 1024}]}, )"
+            R"({"op": "eq", "args": [{"op": "mod", "args": [{"param": 1}, {"int": 4}]}, )"
+            R"({"int": 0}]}]}])");
+  EXPECT_EQ(k.specializations[1].requirements.size(), 1u);
+}
+
 TEST(Sema, GridFoldsToManifestForm) {
   Harness h(R"(@config(BM = 64, BN = 32)
 @autotune(key = [M, N])

@@ -18,11 +18,12 @@
 //   └─ kernels[]      KernelInfo per `kernel` of the main module
 //      ├─ params[]    all params in declaration order (blk spelling, hints,
 //      │              runtime index; const params marked)
-//      ├─ autotuneKey, gridSource, gridRanges
+//      ├─ autotuneKey, autotune (bucket, restore, zero), gridSource, gridRanges
 //      └─ specializations[]   Specialization per config
 //         ├─ config (const values in const-param order), numWarps, numStages,
 //         │  entryName (`<kernel>__<NAME>_<value>…__w<W>`, docs/ir.md)
 //         ├─ grid / gridJson  `@grid` folded to the manifest form
+//         ├─ requirements / requirementsJson  `@requires` folded likewise
 //         └─ body     FunctionInstance of the kernel body
 //                     ├─ exprs:  Expr* → ExprInfo (Type, constant value)
 //                     ├─ names:  NameExpr/MemberExpr* → NameBinding (decl)
@@ -183,9 +184,10 @@ struct KernelParam {
   std::optional<int64_t> multipleOf; ///< `@multiple_of(N)`
 };
 
-/// One node of a folded `@grid` expression (docs/manifest.md): an integer,
-/// a runtime parameter (index into the runtime params), or an operation
-/// `add sub mul div mod cdiv min max neg` over its args.
+/// One node of a folded `@grid` or `@requires` expression (docs/manifest.md):
+/// an integer, a runtime parameter (index into the runtime params), or an
+/// operation over its args: `add sub mul div mod cdiv min max neg`, and in
+/// `@requires` also `lt le gt ge eq ne and or not` (results 0 or 1).
 struct GridNode {
   enum class Kind : uint8_t { Int, Param, Op };
   Kind kind = Kind::Int;
@@ -218,6 +220,11 @@ struct Specialization {
   std::vector<GridNode> grid;
   /// The JSON array of `grid` ("[...]"), or "" without `@grid`.
   std::string gridJson;
+  /// Each `@requires` condition folded with this config's values, those
+  /// that fold to a constant true left out; empty when none is left.
+  std::vector<GridNode> requirements;
+  /// The JSON array of `requirements`, or "" when it is empty.
+  std::string requirementsJson;
   /// The analysed kernel body.
   std::unique_ptr<FunctionInstance> body;
   /// True if any error was found in this specialisation.
@@ -232,6 +239,23 @@ constexpr size_t kMaxSpecialized = 4;
 /// The class of a specialised integer argument an entry is compiled for.
 enum class ValueClass : uint8_t { Any = 0, One = 1, MultipleOf16 = 16 };
 
+/// How the runtime groups the values of an autotune key before it looks up
+/// (or tunes) a config: rounded up to a power of two, as they are, or
+/// rounded up to the next of the listed bounds.
+enum class AutotuneBucket : uint8_t { Pow2, Exact, List };
+
+/// `@autotune(...)` beyond its key (KernelInfo::autotuneKey).
+struct AutotuneInfo {
+  AutotuneBucket bucket = AutotuneBucket::Pow2;
+  /// `bucket = [1, 16, 64, 256]`: strictly ascending, positive.
+  std::vector<int64_t> bucketBounds;
+  /// Pointer parameters whose memory the runtime saves before each timed
+  /// run and puts back after it (`restore`), or sets to zero before it
+  /// (`zero`): the kernel updates them in place or accumulates into them.
+  std::vector<std::string> restore;
+  std::vector<std::string> zero;
+};
+
 struct KernelInfo {
   const ast::FunctionDecl *decl = nullptr;
   std::string name;
@@ -241,8 +265,10 @@ struct KernelInfo {
   std::vector<unsigned> runtimeParams;
   /// Indices into `params` of the const params, in declaration order.
   std::vector<unsigned> constParams;
-  /// `@autotune(key = [...])` names (runtime parameter names).
+  /// `@autotune(key = [...])` names (runtime integer parameter names).
   std::vector<std::string> autotuneKey;
+  /// Set iff the kernel has `@autotune`.
+  std::optional<AutotuneInfo> autotune;
   /// `@specialize(...)`: indices into `params` of the runtime integer
   /// params compiled per value class (docs/manifest.md, "Value variants").
   std::vector<unsigned> specialize;

@@ -13,6 +13,7 @@
 #include "blk/Target/Arch.h"
 #include "blk/Target/BuildProgress.h"
 #include "blk/Target/CudaToolkit.h"
+#include "blk/Target/Tuning.h"
 #include "blk/Support/PrefixMap.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -70,6 +71,9 @@ struct ArtifactOptions {
   /// second (BuildProgress.h); null: none.
   llvm::raw_ostream *progressOut = nullptr;
   BuildProgress::Style progressStyle = BuildProgress::Style::Lines;
+  /// `--tuning` tables (read by readTuningTable), embedded in the manifest
+  /// (ptx and fatbin stages); an entry that does not fit fails the build.
+  std::vector<TuningTable> tuning;
 };
 
 /// The requested stage.
@@ -107,6 +111,8 @@ struct TargetBuildOptions {
   /// `--print-after=PASS` / `--print-after-all`, for the back-end passes.
   std::vector<std::string> printAfter;
   bool printAfterAll = false;
+  /// `--tuning FILE.json`, in order: tables embedded in the manifest.
+  std::vector<std::string> tuningFiles;
 };
 
 /// The `--prefix-map` rules in order; a spec that is not OLD=NEW is an error.
@@ -117,7 +123,8 @@ unsigned resolveJobs(unsigned jobs);
 
 /// Checks the flags before any work: a bad `--arch`, `--emit-header` for a
 /// stage other than fatbin, `--embed` without `--emit-header`, `--depfile`
-/// without `-o` or a `--prefix-map` that is not OLD=NEW is a usage error
+/// without `-o`, `--tuning` for a stage without a manifest (other than ptx
+/// and fatbin) or a `--prefix-map` that is not OLD=NEW is a usage error
 /// (returned as a message).
 llvm::Error checkTargetBuildOptions(llvm::StringRef emit, const TargetBuildOptions &options,
                                     llvm::StringRef outputPath);
@@ -127,7 +134,9 @@ llvm::Error checkTargetBuildOptions(llvm::StringRef emit, const TargetBuildOptio
 /// runtime's generateLauncherHeader; by default it loads `outputPath` as
 /// given, after --prefix-map; it embeds the fatbin with --embed or when
 /// there is no `-o`), rewritten only when its text changes, and the depfile (target `outputPath`,
-/// dependencies `sources`: the main file and every import). Errors are
+/// dependencies `sources`: the main file and every import, then the
+/// `--tuning` tables). A table that cannot be read or is malformed fails
+/// before any code is generated. Errors are
 /// printed as `blkc: error: ...`. Returns the exit status: 0, 1 (the build
 /// failed) or 2 (usage error).
 int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,

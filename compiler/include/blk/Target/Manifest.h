@@ -10,6 +10,7 @@
 #define BLK_TARGET_MANIFEST_H
 
 #include "blk/Support/PrefixMap.h"
+#include "blk/Target/Tuning.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -47,11 +48,23 @@ struct ManifestOptions {
   llvm::StringSet<> omit;
   /// `--prefix-map`: rewrites `source` (the main file as given).
   PrefixMap prefixMap;
+  /// Per mangled entry, its PTX for every arch (oldest first): each
+  /// specialisation's `code_hash` hashes its entries' code. Empty: no
+  /// `code_hash` (a manifest built without the backend, as in unit tests).
+  llvm::StringMap<std::string> entryCode;
+  /// `--tuning` tables, checked against the kernels and embedded as
+  /// `tuning` (Tuning.h): an entry that does not fit fails the build.
+  std::vector<TuningTable> tuning;
+  /// Where a table's warnings go (a timing measured on other code); null:
+  /// dropped.
+  std::vector<std::string> *warnings = nullptr;
 };
 
 /// Builds the manifest of every `blk.kernel` func in `module` (the blk-level
-/// module, after the blk passes) but those in `options.omit`. Fails when IRGen's attributes are missing or
-/// malformed, naming the func and the attribute.
+/// module, after the blk passes) but those in `options.omit`. Fails when
+/// IRGen's attributes are missing or malformed, naming the func and the
+/// attribute, or when a tuning table's entry does not fit the kernels,
+/// naming the table and the entry.
 llvm::Expected<std::string> buildManifest(mlir::ModuleOp module,
                                           const ManifestOptions &options);
 

@@ -21,6 +21,16 @@ def TestPrintAxisInfo : Pass<"blk-test-print-axis-info", "mlir::ModuleOp"> {
   }];
 }
 
+def TestPrintPointerAccess : Pass<"blk-test-print-pointer-access", "mlir::ModuleOp"> {
+  let summary = "Print what each kernel does to each pointer argument's memory";
+  let description = [{
+    Runs `blk::analyzePointerAccess` on every func and emits one remark per
+    pointer argument, on the function: `arg N: none|read|write|readwrite|atomic`
+    (the manifest's `access`). Tests check the remarks with
+    `--verify-diagnostics`.
+  }];
+}
+
 def UnrollStaticLoops : Pass<"blk-unroll-static-loops", "mlir::ModuleOp"> {
   let summary = "Fully unroll the loops of `for … in static_range(…)`";
   let description = [{
