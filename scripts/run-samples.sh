@@ -130,6 +130,13 @@ else
     --arg M=100 --arg N=100 --arg K=70 --arg sam=70 --arg sak=1 --arg sbk=100 \
     --arg sbn=1 --arg scm=100 --arg scn=1 \
     --out a=$d/matmul/a --out b=$d/matmul/b --out c=$d/matmul/c
+  # Fused attention: small ragged shapes, causal and not, O and lse against
+  # a float64 softmax(Q·Kᵀ·scale)·V (bench/attention/interp_check.py).
+  if msg=$(python3 bench/attention/interp_check.py "$blkc" 2>&1); then
+    result ok attention "$(echo "$msg" | grep -c '^ok') shapes, O and lse (vs float64)"
+  else
+    result FAIL attention "$(echo "$msg" | grep -m1 -E 'FAIL|rror')"
+  fi
 fi
 
 echo

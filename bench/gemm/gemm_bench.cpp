@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "blk/runtime.h"
+#include "../common/DoBench.h"
 
 #include <algorithm>
 #include <chrono>
@@ -32,24 +33,8 @@
 
 namespace {
 
-constexpr double kWarmupMs = 25, kRepMs = 100; // do_bench's defaults
-constexpr int kMinRuns = 10, kMaxRuns = 100;
-constexpr size_t kFlushInts = (size_t(256) << 20) / 4; // do_bench: 256 MB
+using namespace blkbench;
 constexpr int kRandomSamples = 4096, kEdgeSamples = 64;
-
-uint64_t splitmix(uint64_t &s) {
-  uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-/// Deterministic uniform floats in [lo, hi) (splitmix64, as blk_bench.cpp).
-void randomFill(std::vector<float> &v, uint64_t seed, float lo, float hi) {
-  uint64_t s = seed * 0x9E3779B97F4A7C15ull + 1;
-  for (float &f : v)
-    f = lo + (hi - lo) * float(splitmix(s) >> 40) * (1.0f / 16777216.0f);
-}
 
 /// Host conversions per element type (blk/runtime/Types.h).
 template <class T> struct Elem;
@@ -160,49 +145,6 @@ Record makeRecord(const Shape &s, const std::string &kernel) {
   r.N = s.N;
   r.K = s.K;
   return r;
-}
-
-double median(std::vector<double> v) {
-  std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
-  return v[v.size() / 2];
-}
-
-/// do_bench's method: estimate, warm up, then launches each after an L2
-/// flush, events around the launch only; returns the median (ms).
-double timeMs(const blk::Context &ctx, blk::DeviceBuffer<int32_t> &flush,
-              const std::function<void()> &launch, int &runs) {
-  std::vector<double> est;
-  for (int i = 0; i < 3; ++i) {
-    blk::Event s(ctx), e(ctx);
-    flush.fill(0);
-    s.record();
-    launch();
-    e.record();
-    e.synchronize();
-    est.push_back(double(e.elapsedMs(s)));
-  }
-  double t = std::max(median(est), 1e-3);
-  int warmup = std::clamp(int(kWarmupMs / t), 1, kMaxRuns);
-  runs = std::clamp(int(kRepMs / t), kMinRuns, kMaxRuns);
-  for (int i = 0; i < warmup; ++i)
-    launch();
-  std::vector<blk::Event> start, stop;
-  for (int i = 0; i < runs; ++i) {
-    start.emplace_back(ctx);
-    stop.emplace_back(ctx);
-  }
-  for (int i = 0; i < runs; ++i) {
-    flush.fill(0);
-    start[size_t(i)].record();
-    launch();
-    stop[size_t(i)].record();
-  }
-  stop.back().synchronize();
-  ctx.synchronize();
-  std::vector<double> ts;
-  for (int i = 0; i < runs; ++i)
-    ts.push_back(double(stop[size_t(i)].elapsedMs(start[size_t(i)])));
-  return median(ts);
 }
 
 /// One checked output element: its float64 reference and error scale.

@@ -63,7 +63,9 @@ std::string Executor::readSlot(Value memdesc, Block &out) {
 bool Executor::execWarpGroupDot(Operation &op, const OpPlan &p) {
   auto wgmma = cast<gpu::WarpGroupDotOp>(op);
   Block a, b;
-  if (std::string error = readSlot(wgmma.getA(), a); !error.empty())
+  if (!isa<gpu::MemDescType>(wgmma.getA().getType()))
+    a = get(wgmma.getA()); // A in registers
+  else if (std::string error = readSlot(wgmma.getA(), a); !error.empty())
     return fail(p, error);
   if (std::string error = readSlot(wgmma.getB(), b); !error.empty())
     return fail(p, error);

@@ -67,7 +67,10 @@ std::vector<func::FuncOp> findKernels(ModuleOp module, StringRef name,
     bool matches = true;
     for (const auto &[key, value] : defines) {
       auto v = config ? dyn_cast_or_null<IntegerAttr>(config.get(key)) : IntegerAttr();
-      if (!v || v.getValue().getSExtValue() != value)
+      // A bool const parameter is an i1 attribute: `true` is 1 (-D
+      // NAME=true), not its sign extension -1.
+      if (!v || (v.getType().isInteger(1) ? int64_t(v.getValue().getZExtValue())
+                                          : v.getValue().getSExtValue()) != value)
         matches = false;
     }
     if (matches && !fn.isExternal())

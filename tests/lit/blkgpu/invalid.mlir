@@ -189,6 +189,52 @@ func.func @wgmma_blocked_acc(%a: !blkgpu.memdesc<64x64xf16, #nv>, %b: !blkgpu.me
 
 // -----
 
+// A reduction of an mma block runs in registers and quad shuffles: along a
+// row it is legal, down the columns (across the warps) it is not.
+#m = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
+#rows = #blkgpu.slice<{dim = 1, parent = #m}>
+#cols = #blkgpu.slice<{dim = 0, parent = #m}>
+func.func @reduce_mma(%v: tensor<64x64xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
+  %r = blk.reduce %v {axis = 1 : i32} : (tensor<64x64xf32, #m>) -> tensor<64xf32, #rows> {
+  ^bb0(%x: f32, %y: f32):
+    %z = arith.addf %x, %y : f32
+    blk.reduce.return %z : f32
+  }
+  // expected-error @+1 {{needs blocked layouts}}
+  %c = blk.reduce %v {axis = 0 : i32} : (tensor<64x64xf32, #m>) -> tensor<64xf32, #cols> {
+  ^bb0(%x: f32, %y: f32):
+    %z = arith.addf %x, %y : f32
+    blk.reduce.return %z : f32
+  }
+  return
+}
+
+// -----
+
+// A from registers: only a 16-bit block in the accumulator's mma layout.
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+#m = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
+#b = #blkgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @wgmma_register_a_blocked(%a: tensor<64x64xf16, #b>, %b: !blkgpu.memdesc<64x64xf16, #nv>,
+                                    %acc: tensor<64x64xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{register operand 'tensor<64x64xf16, #blkgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>' needs a version-3 #blkgpu.mma layout of the accumulator's warps, one warpgroup column and whole instructions along K}}
+  %d = blkgpu.wgmma %a, %b, %acc : tensor<64x64xf16, #b>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<64x64xf32, #m> -> tensor<64x64xf32, #m>
+  return
+}
+
+// -----
+
+#m = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
+#nv4 = #blkgpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 32}>
+func.func @wgmma_register_a_tf32(%a: tensor<64x32xf32, #m>, %b: !blkgpu.memdesc<32x64xf32, #nv4>,
+                                 %acc: tensor<64x64xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{reads only 16-bit operands from registers}}
+  %d = blkgpu.wgmma %a, %b, %acc : tensor<64x32xf32, #m>, !blkgpu.memdesc<32x64xf32, #nv4>, tensor<64x64xf32, #m> -> tensor<64x64xf32, #m>
+  return
+}
+
+// -----
+
 // wgmma reads f16, bf16, f32 (as tf32) or i8 operands only ...
 #nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
 #m = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>

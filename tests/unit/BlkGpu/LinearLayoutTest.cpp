@@ -239,7 +239,35 @@ TEST_F(LinearLayoutTest, MmaRegistersAreRowMajorRunsForTheEmitter) {
   EXPECT_EQ(v->linear.apply(1, 0, 0), (SmallVector<int64_t>{0, 1}));
   EXPECT_EQ(v->linear.apply(2, 0, 0), (SmallVector<int64_t>{0, 8}));
   EXPECT_EQ(v->linear.apply(32, 0, 0), (SmallVector<int64_t>{8, 0}));
-  EXPECT_FALSE(toLinearLayout(mma, {32, 128}).has_value()); // warps do not fit
+}
+
+TEST_F(LinearLayoutTest, MmaWrapsOnBlocksSmallerThanItsTile) {
+  // A row vector of the accumulator ([M, 1], as `max(acc, axis: 1)[:, None]`
+  // is): each thread holds its rows g and g + 8 (and those of the repeats
+  // along M); the quad's lanes and the column registers hold copies.
+  auto mma = MmaEncodingAttr::get(&ctx, 3, {4, 1}, 128);
+  std::optional<LinearLayout> rows = toLinearLayout(mma, {128, 1});
+  ASSERT_TRUE(rows.has_value());
+  EXPECT_EQ(rows->getInSize(InDim::Register), 4u);
+  EXPECT_EQ(rows->apply(1, 0, 0), (SmallVector<int64_t>{8, 0}));
+  EXPECT_EQ(rows->apply(2, 0, 0), (SmallVector<int64_t>{64, 0}));
+  EXPECT_EQ(rows->apply(0, 3, 0), (SmallVector<int64_t>{0, 0}));  // lanes 0..3: one row
+  EXPECT_EQ(rows->apply(0, 4, 0), (SmallVector<int64_t>{1, 0}));
+  EXPECT_EQ(rows->apply(0, 0, 3), (SmallVector<int64_t>{48, 0}));
+  // Its slice along the columns is the rows' layout, and it is the same for
+  // another instruction width (a conversion between them moves nothing).
+  auto narrow = MmaEncodingAttr::get(&ctx, 3, {4, 1}, 64);
+  auto slice = SliceEncodingAttr::get(&ctx, 1, mma);
+  EXPECT_TRUE(layoutsEquivalent(slice, SliceEncodingAttr::get(&ctx, 1, narrow), {128}));
+  // With one warpgroup column the instruction width only groups registers:
+  // the whole tiles are the same layout too. Warpgroups along N are not.
+  EXPECT_TRUE(layoutsEquivalent(mma, narrow, {128, 128}));
+  EXPECT_FALSE(layoutsEquivalent(mma, MmaEncodingAttr::get(&ctx, 3, {4, 2}, 64), {128, 128}));
+  // Warps past a short block hold copies: rows 32.. of the tile wrap to 0.
+  std::optional<LinearLayout> shortBlock = toLinearLayout(mma, {32, 128});
+  ASSERT_TRUE(shortBlock.has_value());
+  EXPECT_EQ(shortBlock->apply(0, 0, 2), (SmallVector<int64_t>{0, 0}));
+  EXPECT_EQ(shortBlock->apply(0, 0, 1), (SmallVector<int64_t>{16, 0}));
 }
 
 } // namespace

@@ -87,18 +87,27 @@ llvm::Error Emitter::emitReduce(Operation *op) {
     accs.push_back(acc);
   }
 
-  // (2) across lanes.
-  unsigned laneStride = 1;
-  for (unsigned o : v->base.getOrder()) {
-    if (o == dim)
-      break;
-    laneStride *= v->base.getThreadsPerWarp()[o];
+  // (2) across lanes: one butterfly step per lane bit along the axis (an
+  // mma layout's are read off its linear layout: the quad's two bits for
+  // its rows).
+  SmallVector<unsigned> laneXors;
+  if (v->base) {
+    unsigned laneStride = 1;
+    for (unsigned o : v->base.getOrder()) {
+      if (o == dim)
+        break;
+      laneStride *= v->base.getThreadsPerWarp()[o];
+    }
+    for (unsigned k = 1; k < v->distinctLanes(dim); k *= 2)
+      laneXors.push_back(k * laneStride);
+  } else {
+    laneXors = v->linear.getShuffleStrides(axis);
   }
-  for (unsigned k = 1; k < v->distinctLanes(dim); k *= 2) {
+  for (unsigned laneXor : laneXors) {
     for (Elems &acc : accs) {
       Elems other;
       for (llvm::Value *x : acc)
-        other.push_back(shuffleXor(*this, x, k * laneStride));
+        other.push_back(shuffleXor(*this, x, laneXor));
       llvm::Expected<Elems> r = emitCombine(body, acc, other);
       if (!r)
         return r.takeError();
@@ -108,6 +117,9 @@ llvm::Error Emitter::emitReduce(Operation *op) {
 
   // (3) across warps, through shared memory.
   unsigned warps = v->distinctWarps(dim);
+  if (warps > 1 && !v->base)
+    return fail(op, "internal compiler error: a reduction of an mma layout whose warps split "
+                    "the axis");
   if (warps > 1) {
     SmallVector<int64_t> outShape;
     for (unsigned d = 0; d < v->rank(); ++d)

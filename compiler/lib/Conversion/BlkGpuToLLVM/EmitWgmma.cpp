@@ -7,7 +7,8 @@
 //                                                1 leaves this group running)
 // Each mma_async takes the accumulator registers of its tile as "+f"
 // operands (outputs tied to inputs) and two matrix descriptors
-// (WgmmaOperand.h). The wait's asm is tied to every accumulator too, so
+// (WgmmaOperand.h), or for A in registers its four packed .b32 registers
+// (registerFragment). The wait's asm is tied to every accumulator too, so
 // LLVM cannot move a read of one above it. Warp w of the program belongs
 // to warpgroup w / 4; the #blkgpu.mma layout puts warpgroups along M, then
 // N (warp w covers M index (w / 4) % (wm / 4), N index w / wm).
@@ -18,6 +19,8 @@
 #include "PtxBuilder.h"
 
 #include "blk/Dialect/BlkGpu/Transforms/WgmmaOperand.h"
+
+#include <map>
 
 using namespace mlir;
 
@@ -53,17 +56,49 @@ static Elems emitWgmmaWait(Emitter &e, const Elems &acc, unsigned pending) {
   return result;
 }
 
+/// The four .b32 registers of wgmma's A fragment for rows tile `mr` and
+/// K step `k0` of a register operand in layout `tiling` (mma.sync's m16n8k16
+/// A fragment per warp: (g, 2t..2t+1), (g+8, 2t..), (g, 2t+8..),
+/// (g+8, 2t+8..)): f16 / bf16 pairs packed, no data leaves the thread.
+static SmallVector<llvm::Value *, 4> registerFragment(Emitter &e, const Elems &a,
+                                                      const MmaTiling &tiling, unsigned mr,
+                                                      int64_t k0) {
+  llvm::IRBuilder<> &b = e.b;
+  unsigned nr = unsigned(k0 / tiling.instrN);
+  unsigned fragBase = unsigned((k0 % tiling.instrN) / 8);
+  SmallVector<llvm::Value *, 4> regs;
+  for (unsigned r = 0; r < 4; ++r) {
+    unsigned rowBit = r & 1, frag = fragBase + (r >> 1);
+    llvm::Value *lo = a[tiling.element(mr, nr, (rowBit << 1) | (frag << 2))];
+    llvm::Value *hi = a[tiling.element(mr, nr, 1 | (rowBit << 1) | (frag << 2))];
+    llvm::Value *pair = llvm::PoisonValue::get(llvm::FixedVectorType::get(lo->getType(), 2));
+    pair = b.CreateInsertElement(pair, lo, uint64_t(0));
+    pair = b.CreateInsertElement(pair, hi, uint64_t(1));
+    regs.push_back(b.CreateBitCast(pair, b.getInt32Ty()));
+  }
+  return regs;
+}
+
 llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
   auto wgmma = cast<WarpGroupDotOp>(op);
-  MemDescType aType = wgmma.getA().getType(), bType = wgmma.getB().getType();
+  // A is a buffer, or a 16-bit block in registers (blkgpu-wgmma-register-a).
+  auto aRegs = dyn_cast<RankedTensorType>(wgmma.getA().getType());
+  MemDescType bType = wgmma.getB().getType();
   auto accType = cast<RankedTensorType>(wgmma.getAcc().getType());
   auto mma = cast<MmaEncodingAttr>(accType.getEncoding());
   std::string why;
-  std::optional<WgmmaOperand> a = WgmmaOperand::get(aType, /*isB=*/false, why);
-  std::optional<WgmmaOperand> bOp = a ? WgmmaOperand::get(bType, /*isB=*/true, why) : std::nullopt;
-  if (!a || !bOp)
+  std::optional<WgmmaOperand> a;
+  if (!aRegs) {
+    a = WgmmaOperand::get(cast<MemDescType>(wgmma.getA().getType()), /*isB=*/false, why);
+    if (!a)
+      return fail(op, why);
+  }
+  std::optional<WgmmaOperand> bOp = WgmmaOperand::get(bType, /*isB=*/true, why);
+  if (!bOp)
     return fail(op, why);
-  Type elem = aType.getElementType();
+  Type elem = bType.getElementType();
+  if (!aRegs)
+    elem = cast<MemDescType>(wgmma.getA().getType()).getElementType();
   bool wide = elem.isF16() || elem.isBF16(); // the forms that can transpose
   if (!wide && (!a->kMajor || !bOp->kMajor))
     return fail(op, "reads 32- or 8-bit operands that are not K-major (wgmma transposes only "
@@ -80,35 +115,54 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
   std::string types = ptxType(elem) + "." + ptxType(bType.getElementType());
   std::string accTy = elem.isInteger(8) ? "s32" : "f32";
   llvm::Type *accElem = elem.isInteger(8) ? b.getInt32Ty() : b.getFloatTy();
-  int64_t k = aType.getShape()[1];
-  int64_t instrK = 32 / a->elemBytes; // 32 bytes of K per instruction
+  int64_t k = bType.getShape()[0];
+  int64_t instrK = 32 / bOp->elemBytes; // 32 bytes of K per instruction
   MmaTiling tiling = getMmaTiling(mma, accType.getShape());
   unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
 
   // This warp's warpgroup along M and N, and its descriptors' bases.
   llvm::Value *groupM = b.CreateAnd(b.CreateLShr(warp, i32(2)), i32(wm / 4 - 1));
   llvm::Value *groupN = b.CreateUDiv(warp, i32(wm));
-  llvm::Value *aBase = baseDescriptor(*this, *a, get(wgmma.getA())[0], groupM, 64);
+  llvm::Value *aBase =
+      aRegs ? nullptr : baseDescriptor(*this, *a, get(wgmma.getA())[0], groupM, 64);
   llvm::Value *bBase = baseDescriptor(*this, *bOp, get(wgmma.getB())[0], groupN, tiling.instrN);
+  std::optional<MmaTiling> aTiling;
+  if (aRegs)
+    aTiling = getMmaTiling(cast<MmaEncodingAttr>(aRegs.getEncoding()), aRegs.getShape());
 
   Elems acc = get(wgmma.getAcc());
   std::string shape =
       "m64n" + std::to_string(tiling.instrN) + "k" + std::to_string(instrK);
-  // The transpose immediates exist only in the 16-bit forms.
-  std::string transpose = !wide ? "" : ", " + std::to_string(a->transposeImm()) + ", " +
-                                           std::to_string(bOp->transposeImm());
+  // The transpose immediates exist only in the 16-bit forms, and for A only
+  // when it is in shared memory.
+  std::string transpose;
+  if (wide)
+    transpose = (aRegs ? "" : ", " + std::to_string(a->transposeImm())) + ", " +
+                std::to_string(bOp->transposeImm());
   // Integer forms have no scale-a/scale-b immediates (no negation).
   std::string scales = elem.isInteger(8) ? "" : ", 1, 1";
+  // A register operand is packed before the fence: a register a wgmma reads
+  // that is written after the fence makes ptxas insert another one (C7519).
+  std::map<std::pair<unsigned, int64_t>, SmallVector<llvm::Value *, 4>> fragments;
+  if (aRegs)
+    for (unsigned mr = 0; mr < tiling.repM; ++mr)
+      for (int64_t k0 = 0; k0 < k; k0 += instrK)
+        fragments[{mr, k0}] = registerFragment(*this, get(wgmma.getA()), *aTiling, mr, k0);
   PtxBuilder::statement(b, "wgmma.fence.sync.aligned;");
   for (unsigned mr = 0; mr < tiling.repM; ++mr)
     for (unsigned nr = 0; nr < tiling.repN; ++nr)
       for (int64_t k0 = 0; k0 < k; k0 += instrK) {
         // Tile (mr, nr) of the warpgroup: rows 16 * wm * mr + 64 * groupM,
         // columns instrN * (groupN + wn * nr); the group parts are in the bases.
-        int64_t aOff = a->tileOffset(16 * int64_t(wm) * mr, k0) - a->tileOffset(0, 0);
+        SmallVector<llvm::Value *, 4> aRegsK; // A's fragment, or its descriptor
+        if (aRegs) {
+          aRegsK = fragments[{mr, k0}];
+        } else {
+          int64_t aOff = a->tileOffset(16 * int64_t(wm) * mr, k0) - a->tileOffset(0, 0);
+          aRegsK.push_back(b.CreateAdd(aBase, b.getInt64(uint64_t(aOff) >> 4)));
+        }
         int64_t bOff = bOp->tileOffset(int64_t(tiling.instrN) * wn * nr, k0) -
                        bOp->tileOffset(0, 0);
-        llvm::Value *descA = b.CreateAdd(aBase, b.getInt64(uint64_t(aOff) >> 4));
         llvm::Value *descB = b.CreateAdd(bBase, b.getInt64(uint64_t(bOff) >> 4));
         PtxBuilder ptx(b);
         SmallVector<std::string> outs;
@@ -119,7 +173,11 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
         }
         for (unsigned j = 0; j < outs.size(); ++j)
           ptx.tiedInput(outs[j], acc[elems[j]]);
-        std::string da = ptx.input(descA);
+        std::string operandA;
+        for (llvm::Value *r : aRegsK)
+          operandA += (operandA.empty() ? "" : ", ") + ptx.input(r);
+        if (aRegs)
+          operandA = "{" + operandA + "}";
         std::string db = ptx.input(descB);
         std::string one = ptx.input(i32(1));
         std::string list;
@@ -127,7 +185,7 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
           list += (j ? ", " : "") + outs[j];
         ptx.line("{ .reg .pred p; setp.ne.b32 p, " + one + ", 0;");
         ptx.line("wgmma.mma_async.sync.aligned." + shape + "." + accTy + "." + types +
-                 " {" + list + "}, " + da + ", " + db + ", p" + scales + transpose + "; }");
+                 " {" + list + "}, " + operandA + ", " + db + ", p" + scales + transpose + "; }");
         ptx.clobberMemory();
         ptx.emit(/*hasSideEffects=*/true);
         for (unsigned j = 0; j < outs.size(); ++j)

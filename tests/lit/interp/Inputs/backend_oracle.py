@@ -81,9 +81,12 @@ def entries(ir, kernel, defines, scalars):
         sym, header = m.group(1), m.group(2)
         if (attr(header, "blk.kernel", r'"([^"]*)"') or sym) != kernel:
             continue
-        config = dict((k, int(v)) for k, v in re.findall(
-            r"(\w+) = (-?\d+) : i64", attr(header, "blk.config", r"\{([^}]*)\}") or ""))
-        if any(config.get(k) != v for k, v in defines.items()):
+        text = attr(header, "blk.config", r"\{([^}]*)\}") or ""
+        config = dict((k, int(v)) for k, v in re.findall(r"(\w+) = (-?\d+) : i64", text))
+        config.update((k, int(v == "true")) for k, v in re.findall(r"(\w+) = (true|false)\b", text))
+        # num_warps and the like shape specialisations but are not in blk.config.
+        if any(config.get(k) != v for k, v in defines.items()
+               if k not in ("num_warps", "num_stages", "programs_per_sm")):
             continue
         of = attr(header, "blk.variant_of", r'"([^"]*)"')
         if of is None:
@@ -141,7 +144,9 @@ def main():
     args, run_options = ap.parse_known_args()
     tool = lambda name: os.path.join(args.bin, name) if args.bin else name
     blkc, blk_opt = tool("blkc"), tool("blk-opt")
-    defines = dict((d.split("=")[0], int(d.split("=")[1])) for d in args.defines)
+    def define_value(text):  # as blkc's -D: an integer, or true / false
+        return {"true": 1, "false": 0}[text] if text in ("true", "false") else int(text, 0)
+    defines = dict((d.split("=")[0], define_value(d.split("=")[1])) for d in args.defines)
     define_flags = [f for d in args.defines for f in ("-D", d)]
     arch_flags = ["--arch", args.arch] if args.arch else []
     scalars = {}

@@ -89,21 +89,25 @@ LogicalResult MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitErr
 }
 
 LogicalResult WarpGroupDotOp::verify() {
-  MemDescType a = getA().getType(), b = getB().getType();
+  // `a` is a buffer, or a block in registers.
+  auto regs = dyn_cast<RankedTensorType>(getA().getType());
+  auto aBuf = dyn_cast<MemDescType>(getA().getType());
+  ArrayRef<int64_t> aShape = regs ? regs.getShape() : aBuf.getShape();
+  Type aElem = regs ? regs.getElementType() : aBuf.getElementType();
+  MemDescType b = getB().getType();
   auto acc = cast<RankedTensorType>(getAcc().getType());
   if (getType() != acc)
     return emitOpError() << "result type " << getType() << " must be the accumulator's, "
                          << acc;
-  if (a.getShape().size() != 2 || b.getShape().size() != 2 || acc.getRank() != 2 ||
-      a.getShape()[1] != b.getShape()[0] || a.getShape()[0] != acc.getShape()[0] ||
+  if (aShape.size() != 2 || b.getShape().size() != 2 || acc.getRank() != 2 ||
+      aShape[1] != b.getShape()[0] || aShape[0] != acc.getShape()[0] ||
       b.getShape()[1] != acc.getShape()[1])
-    return emitOpError() << "needs a [M, K] x [K, N] + [M, N], got " << a << ", " << b
-                         << " and " << acc;
-  if (a.getElementType() != b.getElementType() &&
-      !(isFp8Type(a.getElementType()) && isFp8Type(b.getElementType())))
+    return emitOpError() << "needs a [M, K] x [K, N] + [M, N], got " << getA().getType() << ", "
+                         << b << " and " << acc;
+  if (aElem != b.getElementType() && !(isFp8Type(aElem) && isFp8Type(b.getElementType())))
     return emitOpError() << "operands must have one element type (or two fp8 ones), got "
-                         << a.getElementType() << " and " << b.getElementType();
-  Type elem = a.getElementType(), accElem = acc.getElementType();
+                         << aElem << " and " << b.getElementType();
+  Type elem = aElem, accElem = acc.getElementType();
   if (!elem.isF16() && !elem.isBF16() && !elem.isF32() && !elem.isInteger(8) && !isFp8Type(elem))
     return emitOpError() << "operands must be f16, bf16, f32 (read as tf32), fp8 or i8, got "
                          << elem;
@@ -114,6 +118,23 @@ LogicalResult WarpGroupDotOp::verify() {
   auto mma = dyn_cast_or_null<MmaEncodingAttr>(acc.getEncoding());
   if (!mma || mma.getVersion() != 3)
     return emitOpError() << "accumulator needs a version-3 #blkgpu.mma layout, got " << acc;
+  if (regs) {
+    auto aMma = dyn_cast_or_null<MmaEncodingAttr>(regs.getEncoding());
+    if (!elem.isF16() && !elem.isBF16())
+      return emitOpError() << "reads only 16-bit operands from registers, got " << regs;
+    if (!aMma || aMma.getVersion() != 3 || aMma.getWarpsPerCTA() != mma.getWarpsPerCTA() ||
+        mma.getWarpsPerCTA()[1] != 1 || regs.getShape()[1] % 16 != 0 ||
+        regs.getShape()[1] % aMma.getInstrN() != 0)
+      return emitOpError() << "register operand " << regs << " needs a version-3 #blkgpu.mma "
+                           << "layout of the accumulator's warps, one warpgroup column and "
+                           << "whole instructions along K";
+  }
+  // The layout wraps on smaller blocks (a row vector of it is a layout too),
+  // but the instructions need whole tiles.
+  if (acc.getShape()[0] % (16 * int64_t(mma.getWarpsPerCTA()[0])) != 0 ||
+      acc.getShape()[1] % (int64_t(mma.getInstrN()) * mma.getWarpsPerCTA()[1]) != 0)
+    return emitOpError() << "accumulator " << acc << " is not a whole number of the layout's "
+                         << "tiles";
   return success();
 }
 
@@ -175,7 +196,7 @@ struct BlkGpuLayoutInference : public LayoutInferenceInterface {
   }
 
   FailureOr<Attribute> inferReduceEncoding(Attribute src, int axis) const override {
-    if (!isa<BlockedEncodingAttr, SliceEncodingAttr>(src) || axis < 0)
+    if (!isa<BlockedEncodingAttr, SliceEncodingAttr, MmaEncodingAttr>(src) || axis < 0)
       return failure();
     return Attribute(SliceEncodingAttr::get(src.getContext(), axis, src));
   }

@@ -279,32 +279,40 @@ static LinearLayout blockedToLinear(BlockedEncodingAttr blocked,
 /// then N, tiles repeated over the block. Registers are row-major over
 /// (row, col) like a blocked layout's, so the emitter's per-dim runs hold;
 /// the instruction's own register order is a permutation of these bits
-/// (getMmaInstrRegister). Nullopt when the warps do not fit in the block.
+/// (getMmaInstrRegister). A block smaller than the warps' tile wraps as a
+/// blocked layout does: register bits past the block are dropped and lane or
+/// warp bits past it hold copies, so a row vector of the accumulator
+/// ([M, 1], what `max(acc, axis: 1)[:, None]` is) and its slice are layouts
+/// too.
 static std::optional<LinearLayout> mmaToLinear(MmaEncodingAttr mma, ArrayRef<int64_t> shape) {
   if (shape.size() != 2)
     return std::nullopt;
   int64_t m = shape[0], n = shape[1];
   unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
   int64_t instrN = mma.getInstrN();
-  if (m < 16 * int64_t(wm) || n < instrN * wn)
-    return std::nullopt;
+  auto inside = [&](unsigned dim, int64_t v) { return v < shape[dim]; };
+  auto wrapped = [&](unsigned dim, int64_t v) { return unit(2, dim, inside(dim, v) ? v : 0); };
   LinearLayout::Bases bases;
   auto &regs = bases[unsigned(InDim::Register)];
-  regs.push_back(unit(2, 1, 1));
+  auto addReg = [&](unsigned dim, int64_t v) {
+    if (inside(dim, v))
+      regs.push_back(unit(2, dim, v));
+  };
+  addReg(1, 1);
   for (int64_t c = 8; c < instrN; c <<= 1)
-    regs.push_back(unit(2, 1, c));
+    addReg(1, c);
   for (int64_t c = instrN * wn; c < n; c <<= 1)
-    regs.push_back(unit(2, 1, c));
-  regs.push_back(unit(2, 0, 8));
+    addReg(1, c);
+  addReg(0, 8);
   for (int64_t r = 16 * int64_t(wm); r < m; r <<= 1)
-    regs.push_back(unit(2, 0, r));
+    addReg(0, r);
   auto &lanes = bases[unsigned(InDim::Lane)];
-  lanes = {unit(2, 1, 2), unit(2, 1, 4), unit(2, 0, 1), unit(2, 0, 2), unit(2, 0, 4)};
+  lanes = {wrapped(1, 2), wrapped(1, 4), wrapped(0, 1), wrapped(0, 2), wrapped(0, 4)};
   auto &warps = bases[unsigned(InDim::Warp)];
   for (int64_t k = 1; k < wm; k <<= 1)
-    warps.push_back(unit(2, 0, 16 * k));
+    warps.push_back(wrapped(0, 16 * k));
   for (int64_t k = 1; k < wn; k <<= 1)
-    warps.push_back(unit(2, 1, instrN * k));
+    warps.push_back(wrapped(1, instrN * k));
   return LinearLayout(std::move(bases), shape);
 }
 

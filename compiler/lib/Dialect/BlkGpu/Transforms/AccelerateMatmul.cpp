@@ -7,7 +7,8 @@
 //   acc  -> convert_layout to a version-3 #blkgpu.mma layout
 //   blkgpu.wgmma, then convert_layout back for the dot's users;
 // and an accumulator carried by the enclosing scf.for stays in the mma
-// layout across iterations (the loop argument, init and result are
+// layout across iterations; an operand defined outside the loops around
+// the dot is stored into its buffer before them (the loop argument, init and result are
 // retyped; conversions sit before and after the loop, and inside only for
 // other users of the argument). Other dots are left for the FMA lowering.
 // Tests: tests/lit/blkgpu/accelerate-matmul.mlir.
@@ -188,8 +189,19 @@ static void rewriteDot(DotOp dot, const WgmmaPlan &plan) {
   MLIRContext *ctx = dot.getContext();
   auto memdesc = [&](Value v, SharedEncodingAttr enc) -> Value {
     auto t = cast<RankedTensorType>(v.getType());
-    return b.create<LocalAllocOp>(loc, MemDescType::get(ctx, t.getShape(), t.getElementType(), enc),
-                                  v);
+    Type type = MemDescType::get(ctx, t.getShape(), t.getElementType(), enc);
+    // An operand computed before the loops around the dot (attention's Q
+    // tile) is stored once, there, not in every iteration.
+    Operation *outer = dot;
+    while (auto loop = outer->getParentOfType<scf::ForOp>()) {
+      if (!loop.isDefinedOutsideOfLoop(v))
+        break;
+      outer = loop;
+    }
+    if (outer == dot)
+      return b.create<LocalAllocOp>(loc, type, v);
+    OpBuilder hoisted(outer);
+    return hoisted.create<LocalAllocOp>(loc, type, v);
   };
   Type oldType = dot.getType();
   Type mmaType = withEncoding(oldType, plan.mma);

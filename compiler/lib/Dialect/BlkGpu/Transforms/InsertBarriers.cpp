@@ -93,9 +93,12 @@ static SmallVector<Access, 2> bufferAccesses(Operation *op, uint64_t sharedBytes
     return {bufferBytes(alloc.getResult(), true, sharedBytes)};
   }
   // wgmma reads both operands (and, being synchronous, is done at its end).
-  if (auto wgmma = dyn_cast<WarpGroupDotOp>(op))
+  if (auto wgmma = dyn_cast<WarpGroupDotOp>(op)) {
+    if (!isa<MemDescType>(wgmma.getA().getType())) // A in registers
+      return {bufferBytes(wgmma.getB(), false, sharedBytes)};
     return {bufferBytes(wgmma.getA(), false, sharedBytes),
             bufferBytes(wgmma.getB(), false, sharedBytes)};
+  }
   return {};
 }
 

@@ -20,6 +20,8 @@ void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
   kernel.addPass(createCoalesce(CoalesceOptions{target.arch}));
   kernel.addPass(createAssignLayouts());
   kernel.addPass(createAccelerateMatmul(AccelerateMatmulOptions{target.arch}));
+  kernel.addPass(createPropagateMmaLayouts());
+  kernel.addPass(createWgmmaRegisterA());
   kernel.addPass(createPipelineLoops(PipelineLoopsOptions{target.arch}));
   kernel.addPass(createRemoveLayoutConversions());
   kernel.addPass(createChooseSharedLayouts());

@@ -69,13 +69,10 @@ static Value rematerialise(OpBuilder &b, Operation *def, Attribute enc) {
                                        dense.reshape(cast<ShapedType>(resType)));
   }
   SmallVector<Attribute> operandEnc(def->getNumOperands(), enc);
-  if (auto ed = dyn_cast<ExpandDimsOp>(def)) {
-    if (!isa<BlockedEncodingAttr>(enc))
-      return {};
+  // Index arithmetic recomputed in an mma layout (a causal mask next to an
+  // attention score tile) expands from the layout's slice.
+  if (auto ed = dyn_cast<ExpandDimsOp>(def))
     operandEnc[0] = SliceEncodingAttr::get(b.getContext(), ed.getAxis(), enc);
-  } else if (isa<BroadcastOp>(def) && !isa<BlockedEncodingAttr>(enc)) {
-    return {};
-  }
   IRMapping map;
   for (auto [i, v] : llvm::enumerate(def->getOperands())) {
     if (!isa<RankedTensorType>(v.getType()))

@@ -195,10 +195,14 @@ def BlkGpu_WarpGroupDotOp : Op<BlkGpu_Dialect, "wgmma", [MemoryEffects<[MemRead]
     this warpgroup's wgmmas are in flight: 0 (the default) is synchronous;
     1 (in a pipelined loop, blkgpu-pipeline-loops) leaves this one running
     while the next iteration starts, and blkgpu.wgmma_wait after the loop
-    completes the last.
+    completes the last. `a` may instead be a 16-bit block in registers, in
+    the #blkgpu.mma layout of the same warps with one warpgroup column
+    (blkgpu-wgmma-register-a: attention's P, the accumulator of the first
+    dot cast to f16): each thread packs its own elements into wgmma's A
+    fragment, nothing moves.
   }];
-  let arguments = (ins BlkGpu_MemDesc:$a, BlkGpu_MemDesc:$b, AnyRankedTensor:$acc,
-                       DefaultValuedAttr<I32Attr, "0">:$pending);
+  let arguments = (ins AnyTypeOf<[BlkGpu_MemDesc, AnyRankedTensor]>:$a, BlkGpu_MemDesc:$b,
+                       AnyRankedTensor:$acc, DefaultValuedAttr<I32Attr, "0">:$pending);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,`

@@ -112,6 +112,31 @@ def PipelineLoops : Pass<"blkgpu-pipeline-loops", "mlir::func::FuncOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def PropagateMmaLayouts
+    : Pass<"blkgpu-propagate-mma-layouts", "mlir::func::FuncOp"> {
+  let summary = "Compute the users of a tensor-core accumulator in its layout";
+  let description = [{
+    Expects blkgpu IR after blkgpu-accelerate-matmul. A conversion out of an
+    mma layout (or a slice of one) moves past the ops after it that can
+    compute in that layout with their other operands free to have there:
+    elementwise ops, reductions (results in the slice), expand_dims,
+    broadcast, local_alloc, and the values an scf.for carries (argument,
+    init and result retyped). Conversions back are left for each user that
+    cannot; blkgpu-remove-layout-conversions folds what cancels.
+  }];
+}
+
+def WgmmaRegisterA : Pass<"blkgpu-wgmma-register-a", "mlir::func::FuncOp"> {
+  let summary = "Read a wgmma's A from registers already in its fragment layout";
+  let description = [{
+    Expects blkgpu IR after blkgpu-propagate-mma-layouts. A wgmma whose A
+    buffer is a local_alloc (its only use) of an f16 / bf16 block in the
+    #blkgpu.mma layout of the accumulator's warps, with one warpgroup along
+    N and K a whole number of that layout's instructions, takes the block
+    itself as A; the buffer goes.
+  }];
+}
+
 def RemoveLayoutConversions
     : Pass<"blkgpu-remove-layout-conversions", "mlir::func::FuncOp"> {
   let summary = "Drop layout conversions that are not needed";

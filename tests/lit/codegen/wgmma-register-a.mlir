@@ -1,0 +1,62 @@
+// blkgpu.wgmma with A in registers (what blkgpu-wgmma-register-a makes of
+// attention's P): S = X·Y on shared-memory operands, P = S as f16 in the
+// accumulator's mma layout, then P·Y with P packed into wgmma's A fragment:
+// four .b32 registers per instruction (f16 pairs of the thread's own
+// accumulator elements: no shared memory, no barrier between the two), and
+// only B's transpose immediate. The fragments are packed before
+// wgmma.fence, so ptxas need not add fences (its C7519 note). ptxas accepts
+// it for sm_90a.
+// RUN: blk-codegen-test %s --arch=sm_90a --emit=ptx > %t.ptx
+// RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --allow-empty
+// PTXAS-NOT: C7519
+// RUN: FileCheck %s < %t.ptx
+
+// CHECK-LABEL: .entry chain
+// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 1;
+// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK-NOT: st.shared
+// CHECK-NOT: bar.sync
+// CHECK: wgmma.fence.sync.aligned;
+// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;
+// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK-NOT: ld.local
+// CHECK: ret;
+
+#a = #blkgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#sa = #blkgpu.slice<{dim = 1, parent = #a}>
+#sb = #blkgpu.slice<{dim = 0, parent = #a}>
+#c = #blkgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+func.func @chain(%pa: !blk.ptr<f16> {blk.aligned = 16 : i32}, %pb: !blk.ptr<f16> {blk.aligned = 16 : i32},
+                %pc: !blk.ptr<f32> {blk.aligned = 16 : i32})
+    attributes {blk.kernel = "chain", blk.param_names = ["a", "b", "c"], blk.num_warps = 4 : i32,
+                blkgpu.num_warps = 4 : i32} {
+  %r = blk.make_range 0, 64 : tensor<64xi32, #sa>
+  %k = blk.make_range 0, 64 : tensor<64xi32, #sb>
+  %r2 = blk.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #sa> -> tensor<64x1xi32, #a>
+  %c64 = arith.constant dense<64> : tensor<64x1xi32, #a>
+  %rm = arith.muli %r2, %c64 : tensor<64x1xi32, #a>
+  %rb = blk.broadcast %rm : tensor<64x1xi32, #a> -> tensor<64x64xi32, #a>
+  %k2 = blk.expand_dims %k {axis = 0 : i32} : tensor<64xi32, #sb> -> tensor<1x64xi32, #a>
+  %kb = blk.broadcast %k2 : tensor<1x64xi32, #a> -> tensor<64x64xi32, #a>
+  %off = arith.addi %rb, %kb : tensor<64x64xi32, #a>
+  %as = blk.splat %pa : !blk.ptr<f16> -> tensor<64x64x!blk.ptr<f16>, #a>
+  %ap = blk.addptr %as, %off : tensor<64x64x!blk.ptr<f16>, #a>, tensor<64x64xi32, #a>
+  %x = blk.load %ap : tensor<64x64x!blk.ptr<f16>, #a>
+  %bs = blk.splat %pb : !blk.ptr<f16> -> tensor<64x64x!blk.ptr<f16>, #a>
+  %bp = blk.addptr %bs, %off : tensor<64x64x!blk.ptr<f16>, #a>, tensor<64x64xi32, #a>
+  %y = blk.load %bp : tensor<64x64x!blk.ptr<f16>, #a>
+  %xa = blkgpu.local_alloc %x : tensor<64x64xf16, #a> -> !blkgpu.memdesc<64x64xf16, #nv>
+  %yb = blkgpu.local_alloc %y : tensor<64x64xf16, #a> -> !blkgpu.memdesc<64x64xf16, #nv>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %d = blkgpu.wgmma %xa, %yb, %zero : !blkgpu.memdesc<64x64xf16, #nv>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  %p = arith.truncf %d : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+  %o = blkgpu.wgmma %p, %yb, %zero : tensor<64x64xf16, #mma>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  %dc = blkgpu.convert_layout %o : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #c>
+  %offc = blkgpu.convert_layout %off : tensor<64x64xi32, #a> -> tensor<64x64xi32, #c>
+  %cs = blk.splat %pc : !blk.ptr<f32> -> tensor<64x64x!blk.ptr<f32>, #c>
+  %cp = blk.addptr %cs, %offc : tensor<64x64x!blk.ptr<f32>, #c>, tensor<64x64xi32, #c>
+  blk.store %cp, %dc : tensor<64x64x!blk.ptr<f32>, #c>
+  return
+}
