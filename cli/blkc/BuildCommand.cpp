@@ -6,6 +6,7 @@
 //                 [-j N] [--lineinfo|--no-lineinfo] [--no-auto-specialize] [-D NAME=VALUE]... [-I DIR]...
 //                 [--emit-header X.hpp [--embed]] [--depfile X.d]
 //                 [--prefix-map OLD=NEW]... [--tuning TABLE.json]...
+//                 [--color=auto|always|never]
 // Writes the stage to OUT or stdout; diagnostics and pass dumps to stderr.
 // Exit 0; 1 for errors in the code; 2 for usage errors.
 // Tests: tests/lit/irgen/.
@@ -92,6 +93,7 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
       }
     }
     flags->build.target.verbose |= ctx.verbose;
+    flags->build.colorDiagnostics = stderrStyle(flags->frontend.color).color;
     if (flags->lineInfo || flags->noLineInfo)
       flags->build.target.lineInfo = flags->lineInfo && !flags->noLineInfo;
     flags->build.target.autoSpecialize = !flags->noAutoSpecialize;

@@ -1,7 +1,7 @@
 //===- CheckCommand.cpp - `blkc check`: parse and analyse, report ---------===//
 //
 // blkc check FILE... [-D NAME=VALUE]... [-I DIR]...
-// [--diagnostics-format=text|json]
+// [--diagnostics-format=text|json] [--color=auto|always|never]
 //                    [--verify] [-Werror] [--max-errors=N] [--dump-ast]
 // Exit 0 when clean (warnings allowed), 1 on errors in the code, 2 on usage
 // errors. With --verify, exit 0 when the diagnostics match the file's
@@ -31,7 +31,8 @@ struct CheckFlags {
 };
 
 /// `--verify` on one file: its own session, mismatches printed as text.
-int verifyFile(const std::string &path, const blk::FrontendOptions &options) {
+int verifyFile(const std::string &path, const blk::FrontendOptions &options,
+               const blk::TextStyle &style) {
   blk::FrontendOptions opts = options;
   opts.maxErrors = 0; // every diagnostic must be accounted for
   blk::Frontend fe(opts);
@@ -44,7 +45,7 @@ int verifyFile(const std::string &path, const blk::FrontendOptions &options) {
   out.setMaxErrors(0);
   bool ok = blk::verifyDiagnostics(fe.getSourceManager(), file,
                                    fe.getDiagnostics().getDiagnostics(), out);
-  blk::renderText(out.getDiagnostics(), fe.getSourceManager(), std::cerr);
+  blk::renderText(out.getDiagnostics(), fe.getSourceManager(), std::cerr, style);
   return ok ? 0 : 1;
 }
 
@@ -59,7 +60,7 @@ int runCheck(const CheckFlags &flags, const ToolContext &ctx) {
   if (flags.verify) {
     int status = 0;
     for (const std::string &path : flags.files)
-      status = std::max(status, verifyFile(path, options));
+      status = std::max(status, verifyFile(path, options, stderrStyle(flags.frontend.color)));
     return status;
   }
 
@@ -84,7 +85,7 @@ int runCheck(const CheckFlags &flags, const ToolContext &ctx) {
       if (const blk::ast::Module *m = fe.getModule(file))
         blk::ast::dumpAST(*m, fe.getSourceManager(), std::cout);
   }
-  printDiagnostics(fe, flags.frontend.diagnosticsFormat);
+  printDiagnostics(fe, flags.frontend.diagnosticsFormat, stderrStyle(flags.frontend.color));
   return ok && !fe.getDiagnostics().hasErrors() ? 0 : 1;
 }
 

@@ -9,6 +9,7 @@
 #define BLKC_COMMANDS_H
 
 #include "blk/Driver/Frontend.h"
+#include "blk/Support/DiagnosticRenderer.h"
 
 #include <CLI/CLI.hpp>
 
@@ -29,25 +30,32 @@ struct ToolContext {
 };
 
 /// The front-end flags every compiling subcommand accepts:
-/// `-D NAME=VALUE`, `-I DIR`, `--diagnostics-format`, `-Werror`,
+/// `-D NAME=VALUE`, `-I DIR`, `--diagnostics-format`, `--color`, `-Werror`,
 /// `--max-errors=N`.
 struct FrontendFlags {
   std::vector<std::string> defines;
   std::vector<std::string> includeDirs;
   std::string diagnosticsFormat = "text";
+  std::string color = "auto";
   bool warningsAsErrors = false;
   unsigned maxErrors = 20;
 };
 
 /// Adds the FrontendFlags options to `cmd`.
 void addFrontendFlags(CLI::App *cmd, FrontendFlags &flags);
+/// Adds `--color=auto|always|never` (text diagnostics) to `cmd`.
+void addColorFlag(CLI::App *cmd, std::string &color);
+/// The style of text diagnostics on stderr for a `--color` value: `auto`
+/// colours a terminal unless NO_COLOR is set.
+blk::TextStyle stderrStyle(const std::string &color);
 /// Converts flags to FrontendOptions; false (with `error`) on a malformed
 /// `-D` (a usage error).
 bool toFrontendOptions(const FrontendFlags &flags, const ToolContext &ctx,
                        blk::FrontendOptions &options, std::string &error);
-/// Prints the diagnostics of `fe` in the chosen format: text to stderr,
-/// JSON (one array) to stdout.
-void printDiagnostics(blk::Frontend &fe, const std::string &format);
+/// Prints the diagnostics of `fe` in the chosen format: text (in `style`)
+/// to stderr, JSON (one array) to stdout.
+void printDiagnostics(blk::Frontend &fe, const std::string &format,
+                      const blk::TextStyle &style);
 /// Prints a usage error as `blkc: error: <message>` and returns 2.
 int usageError(const std::string &message);
 

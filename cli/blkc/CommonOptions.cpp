@@ -1,8 +1,9 @@
 //===- CommonOptions.cpp - Flags shared by compiling subcommands ----------===//
 #include "Commands.h"
 
-#include "blk/Support/DiagnosticRenderer.h"
+#include "llvm/Support/Process.h"
 
+#include <cstdlib>
 #include <iostream>
 
 using namespace blkc;
@@ -18,12 +19,29 @@ void blkc::addFrontendFlags(CLI::App *cmd, FrontendFlags &flags) {
                   "Diagnostics as human-readable text (stderr) or one JSON "
                   "array (stdout)")
       ->check(CLI::IsMember({"text", "json"}));
+  addColorFlag(cmd, flags.color);
   // main.cpp rewrites `-Werror` to `--Werror`: CLI11 has no one-dash long
   // flags.
   cmd->add_flag("--Werror", flags.warningsAsErrors,
                 "Treat warnings as errors (-Werror)");
   cmd->add_option("--max-errors", flags.maxErrors,
                   "Stop after N errors (0: no limit; default 20)");
+}
+
+void blkc::addColorFlag(CLI::App *cmd, std::string &color) {
+  cmd->add_option("--color", color,
+                  "Colour text diagnostics: auto (a terminal, unless NO_COLOR is set), "
+                  "always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->default_str("auto");
+}
+
+blk::TextStyle blkc::stderrStyle(const std::string &color) {
+  blk::ColorMode mode = color == "always" ? blk::ColorMode::Always
+                        : color == "never" ? blk::ColorMode::Never
+                                           : blk::ColorMode::Auto;
+  return {blk::shouldColor(mode, llvm::sys::Process::StandardErrIsDisplayed(),
+                           std::getenv("NO_COLOR"))};
 }
 
 bool blkc::toFrontendOptions(const FrontendFlags &flags, const ToolContext &ctx,
@@ -44,13 +62,14 @@ bool blkc::toFrontendOptions(const FrontendFlags &flags, const ToolContext &ctx,
   return true;
 }
 
-void blkc::printDiagnostics(blk::Frontend &fe, const std::string &format) {
+void blkc::printDiagnostics(blk::Frontend &fe, const std::string &format,
+                            const blk::TextStyle &style) {
   const auto &diags = fe.getDiagnostics().getDiagnostics();
   if (format == "json") {
     std::cout << blk::renderJson(diags, fe.getSourceManager()) << "\n";
     return;
   }
-  blk::renderText(diags, fe.getSourceManager(), std::cerr);
+  blk::renderText(diags, fe.getSourceManager(), std::cerr, style);
 }
 
 int blkc::usageError(const std::string &message) {

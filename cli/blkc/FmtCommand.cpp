@@ -24,6 +24,7 @@ struct FmtFlags {
   bool inPlace = false;
   bool check = false;
   std::string diagnosticsFormat = "text";
+  std::string color = "auto";
 };
 
 int runFmt(const FmtFlags &flags) {
@@ -61,7 +62,7 @@ int runFmt(const FmtFlags &flags) {
       std::cout << formatted;
     }
   }
-  printDiagnostics(fe, flags.diagnosticsFormat);
+  printDiagnostics(fe, flags.diagnosticsFormat, stderrStyle(flags.color));
   return status;
 }
 
@@ -80,5 +81,6 @@ void blkc::registerFmtCommand(CLI::App &app, ToolContext &ctx) {
                   "How syntax errors are printed")
       ->check(CLI::IsMember({"text", "json"}))
       ->default_str("text");
+  addColorFlag(cmd, flags->color);
   cmd->callback([flags, &ctx] { ctx.exitCode = runFmt(*flags); });
 }

@@ -86,7 +86,7 @@ int runKernel(const RunFlags &flags, const ToolContext &tool) {
   options.binDir = frontend.binDir;
   options.optimize = flags.opt;
   options.printDiagnostics = [&](blk::Frontend &fe) {
-    printDiagnostics(fe, flags.frontend.diagnosticsFormat);
+    printDiagnostics(fe, flags.frontend.diagnosticsFormat, stderrStyle(flags.frontend.color));
   };
   auto session = interp::Session::load(flags.file, options);
   if (!session) {

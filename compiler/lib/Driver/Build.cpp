@@ -151,7 +151,8 @@ int runBuild(const BuildOptions &options, const FrontendOptions &frontend,
   auto start = Clock::now();
   bool ok = fe.process(file);
   times.frontend = msSince(start);
-  renderText(fe.getDiagnostics().getDiagnostics(), fe.getSourceManager(), std::cerr);
+  renderText(fe.getDiagnostics().getDiagnostics(), fe.getSourceManager(), std::cerr,
+             TextStyle{options.colorDiagnostics});
   if (!ok || fe.getDiagnostics().hasErrors())
     return 1;
   int status;

@@ -5,9 +5,8 @@
 // runtime indices), `@autotune` (Autotune.cpp), grid source, and one
 // Specialization per `@config` (or one from `-D`), each with its body
 // analysed and its `@grid` and `@requires` folded (LaunchExpr.cpp).
-// Diagnostics of the specialisations are merged: identical ones are
-// reported once; one failing only for some configs gets a note at each
-// failing `@config`.
+// Diagnostics of the specialisations are merged (ConfigDiagnostics.cpp):
+// one per mistake, with a note listing the configs it fails in.
 // Tests: tests/lit/sema/fail_arange_pow2_seed.blk, config_*.blk.
 //
 //===----------------------------------------------------------------------===//
@@ -69,7 +68,6 @@ private:
   void buildSpecs(KernelInfo &k, const std::vector<const ast::Attribute *> &configs);
   void checkConfigValue(const KernelInfo &k, const ast::Argument *arg, const ConstValue &v);
   void analyzeSpec(KernelInfo &k, Specialization &s, std::vector<Diagnostic> &sink);
-  void merge(KernelInfo &k, std::vector<std::vector<Diagnostic>> &sinks);
   void warnUnmaskedStores(const KernelInfo &k);
 
   Analyzer &a;
@@ -473,53 +471,6 @@ void KernelBuilder::warnUnmaskedStores(const KernelInfo &k) {
   }
 }
 
-/// A key identifying a diagnostic's content (for deduplication).
-static std::string diagKey(const Diagnostic &d) {
-  auto range = [](SourceRange r) {
-    return std::to_string(r.begin.file) + ":" + std::to_string(r.begin.offset) + "-" +
-           std::to_string(r.end.offset);
-  };
-  std::string key = std::to_string(int(d.id)) + "|" + range(d.range) + "|" + d.message;
-  for (const DiagnosticNote &n : d.notes)
-    key += "|" + std::to_string(int(n.id)) + range(n.range) + n.message;
-  return key;
-}
-
-void KernelBuilder::merge(KernelInfo &k, std::vector<std::vector<Diagnostic>> &sinks) {
-  std::vector<std::pair<Diagnostic, std::vector<size_t>>> unique;
-  std::map<std::string, size_t> index;
-  for (size_t s = 0; s < sinks.size(); ++s) {
-    for (Diagnostic &d : sinks[s]) {
-      auto [it, inserted] = index.emplace(diagKey(d), unique.size());
-      if (inserted)
-        unique.push_back({std::move(d), {}});
-      std::vector<size_t> &where = unique[it->second].second;
-      if (where.empty() || where.back() != s)
-        where.push_back(s);
-    }
-  }
-  // Source order reads best (unused-let warnings are found at scope end).
-  std::stable_sort(unique.begin(), unique.end(), [](const auto &x, const auto &y) {
-    const SourceLoc &a = x.first.range.begin, &b = y.first.range.begin;
-    return a.file != b.file ? a.file < b.file : a.offset < b.offset;
-  });
-  for (auto &[d, where] : unique) {
-    bool namesSource = std::any_of(d.notes.begin(), d.notes.end(), [](const DiagnosticNote &n) {
-      return n.id == DiagId::note_sema_config_value || n.id == DiagId::note_sema_define_value;
-    });
-    if (where.size() < sinks.size() && !namesSource) {
-      for (size_t s : where) {
-        const Specialization &spec = k.specializations[s];
-        if (spec.configAttr)
-          d.notes.push_back({DiagId::note_sema_config,
-                             formatDiagnostic(diagFormat(DiagId::note_sema_config), {}),
-                             spec.configAttr->getRange()});
-      }
-    }
-    a.diags.emit(std::move(d));
-  }
-}
-
 void KernelBuilder::build(KernelInfo &k) {
   buildParams(k);
   std::vector<const ast::Attribute *> configs;
@@ -528,7 +479,7 @@ void KernelBuilder::build(KernelInfo &k) {
   std::vector<std::vector<Diagnostic>> sinks(k.specializations.size());
   for (size_t i = 0; i < k.specializations.size(); ++i)
     analyzeSpec(k, k.specializations[i], sinks[i]);
-  merge(k, sinks);
+  mergeConfigDiagnostics(a, k, sinks);
 }
 
 void analyzeKernels(Analyzer &a, ModuleScope &scope) {

@@ -136,6 +136,13 @@ private:
 /// Analyses the kernels of the main module (Kernels.cpp).
 void analyzeKernels(Analyzer &analyzer, ModuleScope &mainScope);
 
+/// Emits the diagnostics of `kernel`'s specialisations, sinks[i] holding
+/// those of specializations[i]: one per mistake, with a note listing the
+/// configs it fails in when that depends on the config
+/// (ConfigDiagnostics.cpp).
+void mergeConfigDiagnostics(Analyzer &analyzer, const KernelInfo &kernel,
+                            std::vector<std::vector<Diagnostic>> &sinks);
+
 /// Reads one `@autotune` of `kernel` (its params built) into
 /// KernelInfo::autotuneKey and KernelInfo::autotune (Autotune.cpp).
 void buildAutotune(Analyzer &analyzer, KernelInfo &kernel, const ast::Attribute *attr);

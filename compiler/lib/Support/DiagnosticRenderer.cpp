@@ -372,6 +372,12 @@ void blk::renderText(const Diagnostic &diag, const SourceManager &sm,
   }
 }
 
+bool blk::shouldColor(ColorMode mode, bool isTerminal, const char *noColor) {
+  if (mode != ColorMode::Auto)
+    return mode == ColorMode::Always;
+  return isTerminal && (!noColor || !*noColor);
+}
+
 void blk::renderText(const std::vector<Diagnostic> &diags,
                      const SourceManager &sm, std::ostream &os,
                      const TextStyle &style) {

@@ -649,6 +649,46 @@ kernel k(p: *f32) {
     assert client.close() == 0
 
 
+def testOneDiagnosticForSeveralConfigs():
+    """A mistake failing in several @configs is one diagnostic whose one
+    note lists them (at the first), as `blkc check` prints it; one failing
+    in every config says so."""
+    text = """@config(BLOCK = 64)
+@config(BLOCK = 16)
+@config(BLOCK = 8, num_warps = 1)
+kernel some(x: *f32, const BLOCK: i32) {
+    static_assert(BLOCK >= 32, "BLOCK too small");
+    store(x + arange(0, BLOCK), 1.0);
+}
+
+@config(BLOCK = 16)
+@config(BLOCK = 8)
+kernel every(x: *f32, const BLOCK: i32) {
+    static_assert(BLOCK >= 32, "BLOCK too small");
+    store(x + arange(0, BLOCK), 1.0);
+}
+"""
+    uri = "file://" + os.path.join(WORKDIR, "configs.blk")
+    client = LspClient(BLKC)
+    initialize(client)
+    got = openDoc(client, text, uri=uri)["diagnostics"]
+    assert [d["code"] for d in got] == ["sema_static_assert_failed"] * 2, got
+    some, every = got
+    assert some["range"]["start"] == pos(text, "BLOCK >= 32"), some
+    assert some["message"] == "static assertion failed: BLOCK too small", some
+    assert some["relatedInformation"] == [{
+        "location": {"uri": uri, "range": {"start": {"line": 1, "character": 0},
+                                           "end": {"line": 1, "character": 19}}},
+        "message": "in `@config(BLOCK = 16)` and `@config(BLOCK = 8, num_warps = 1)`"}], some
+    assert every["range"]["start"] == pos(text, "BLOCK >= 32", nth=1), every
+    assert every["message"] == ("static assertion failed: BLOCK too small\n"
+                                "note: in every `@config`"), every
+    assert "relatedInformation" not in every, every
+    client.call("shutdown")
+    client.notify("exit")
+    assert client.close() == 0, client.stderr
+
+
 def testExitCodes():
     """exit without shutdown, and end of input, give exit code 1."""
     client = LspClient(BLKC)
@@ -663,7 +703,7 @@ def main():
     tests = [testMainConversation, testFeatures, testAutotuneAttributes, testUtf16AndUnparseable, testHalfTypedDeclaration,
              testGarbageAndErrors, testImports, testBurstIsCoalesced, testFuzzNeverDies,
              testInvalidUtf8IsRepaired, testOversizedMessage, testLastGoodFallback,
-             testImportsFromOpenBuffers, testExitCodes]
+             testImportsFromOpenBuffers, testOneDiagnosticForSeveralConfigs, testExitCodes]
     passed = failed = 0
     for test in tests:
         try:

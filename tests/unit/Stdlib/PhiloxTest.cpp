@@ -1,7 +1,8 @@
 // std.random's Philox 4x32-10 (stdlib/std/random.blk), interpreted, against
 // a C++ reference of Philox written from Random123: bit-exact on the
 // published known-answer vectors and on random counters and keys; randint
-// and rand against the reference for 32- and 64-bit seeds.
+// and rand (Triton's uint_to_uniform_float) against the reference for 32-
+// and 64-bit seeds.
 #include "blk/Interpreter/Session.h"
 
 #include <gtest/gtest.h>
@@ -27,6 +28,13 @@ Words philoxRef(Words c, uint32_t k0, uint32_t k1) {
     k1 += 0xBB67AE85u;
   }
   return c;
+}
+
+/// Triton's uint_to_uniform_float: the word as an i32, -x - 1 (= ~x) when
+/// negative, to f32, times the f32 4.6566127342e-10.
+float tritonUniform(uint32_t word) {
+  uint32_t x = word >> 31 ? ~word : word;
+  return float(int32_t(x)) * 4.6566127342e-10f;
 }
 
 struct Kat {
@@ -69,6 +77,13 @@ std::vector<uint32_t> runPhilox(Session &s, const std::vector<uint32_t> &ctr,
 TEST(PhiloxTest, ReferenceMatchesKnownAnswers) {
   for (const Kat &kat : kats)
     EXPECT_EQ(philoxRef(kat.ctr, kat.k0, kat.k1), kat.out);
+}
+
+TEST(PhiloxTest, UniformReferenceKeepsTheEdgesBelowOne) {
+  EXPECT_EQ(tritonUniform(0), 0.0f);
+  EXPECT_EQ(tritonUniform(0xffffffffu), 0.0f); // -1 -> 0
+  EXPECT_EQ(tritonUniform(0x7fffffffu), tritonUniform(0x80000000u));
+  EXPECT_LT(tritonUniform(0x7fffffffu), 1.0f);
 }
 
 TEST(PhiloxTest, BlkMatchesKnownAnswers) {
@@ -121,8 +136,8 @@ TEST(PhiloxTest, RandintAndRandFollowTheSeed) {
     for (size_t i = 0; i < n; ++i) {
       uint32_t want = philoxRef({uint32_t(i), 0, 0, 0}, uint32_t(bits), uint32_t(bits >> 32))[0];
       ASSERT_EQ(gotInts[i], want) << "seed " << seed << " offset " << i;
-      // Top 24 bits times 2^-24: exact in f32, in [0, 1).
-      ASSERT_EQ(gotUnif[i], float(want >> 8) * 0x1p-24f) << "seed " << seed << " offset " << i;
+      // Triton's mapping, bit for bit; in [0, 1).
+      ASSERT_EQ(gotUnif[i], tritonUniform(want)) << "seed " << seed << " offset " << i;
       ASSERT_LT(gotUnif[i], 1.0f);
     }
   }

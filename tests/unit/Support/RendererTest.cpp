@@ -98,6 +98,17 @@ TEST(Renderer, ColorWrapsLocationSeverityMarksAndLabels) {
   EXPECT_EQ(text(diags, sm).find('\033'), std::string::npos);
 }
 
+TEST(Renderer, ColorModeFollowsTheTerminalAndNoColor) {
+  // auto: a terminal only, and NO_COLOR (any non-empty value) turns it off.
+  EXPECT_TRUE(shouldColor(ColorMode::Auto, true, nullptr));
+  EXPECT_TRUE(shouldColor(ColorMode::Auto, true, ""));
+  EXPECT_FALSE(shouldColor(ColorMode::Auto, true, "1"));
+  EXPECT_FALSE(shouldColor(ColorMode::Auto, false, nullptr));
+  // always / never ignore both.
+  EXPECT_TRUE(shouldColor(ColorMode::Always, false, "1"));
+  EXPECT_FALSE(shouldColor(ColorMode::Never, true, nullptr));
+}
+
 TEST(Renderer, TabsAndMultiByteCharactersKeepAlignment) {
   SourceManager sm;
   FileId f = sm.addBuffer("k.blk", "\t// é\tx\n");

@@ -39,6 +39,8 @@ struct BuildOptions {
   bool printLocations = false;
   /// `--time-stages`: per-stage times in ms on stderr.
   bool timeStages = false;
+  /// `--color`: ANSI colours in the diagnostics on stderr.
+  bool colorDiagnostics = false;
   /// `--arch`, `-O`, `--emit-header`, `--depfile`: the back-half stages
   /// (gpu-ir, llvm, ptx, fatbin; compiler/lib/Target/TargetStage.cpp).
   target::TargetBuildOptions target;

@@ -37,6 +37,14 @@ struct TextStyle {
   bool color = false;
 };
 
+/// `--color=auto|always|never`.
+enum class ColorMode { Auto, Always, Never };
+
+/// Whether to colour a stream: `always` and `never` decide alone; `auto`
+/// colours a terminal unless `noColor` (the NO_COLOR variable, nullptr when
+/// unset) is non-empty, as https://no-color.org asks.
+bool shouldColor(ColorMode mode, bool isTerminal, const char *noColor);
+
 /// Prints one diagnostic (with its snippets and notes) as text.
 void renderText(const Diagnostic &diag, const SourceManager &sm,
                 std::ostream &os, const TextStyle &style = {});

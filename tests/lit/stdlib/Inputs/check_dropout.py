@@ -3,7 +3,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from stdref import Checker, f32, philox4x32, read  # noqa: E402
+from stdref import Checker, f32, philox4x32, read, uniform_f32  # noqa: E402
 
 x, out = read(sys.argv[1], "f"), read(sys.argv[2], "f")
 p, scale, seed = f32(float(sys.argv[3])), f32(float(sys.argv[4])), int(sys.argv[5])
@@ -11,7 +11,7 @@ factor = f32(scale / f32(1.0 - p))   # the kernel's f32 arithmetic
 key = (seed & 0xFFFFFFFF, seed >> 32)
 want, kept = [], 0
 for k, v in enumerate(x):
-    u = (philox4x32((k, 0, 0, 0), key)[0] >> 8) * 2.0 ** -24
+    u = uniform_f32(philox4x32((k, 0, 0, 0), key)[0])
     keep = u >= p
     kept += keep
     want.append(f32(v * factor) if keep else 0.0)

@@ -40,6 +40,14 @@ def f32(v):
     return struct.unpack("<f", struct.pack("<f", v))[0]
 
 
+def uniform_f32(word):
+    """Triton's uint_to_uniform_float of a u32 word, exactly: the word as an
+    i32 x, -x - 1 when negative, to f32, times the f32 4.6566127342e-10 (a
+    product of two f32s is exact in a double: one rounding, as in f32)."""
+    x = word if word < 0x80000000 else 0xFFFFFFFF - word
+    return f32(f32(float(x)) * f32(4.6566127342e-10))
+
+
 def write(path, fmt, values):
     with open(path, "wb") as f:
         f.write(struct.pack("<%d%s" % (len(values), fmt), *values))
