@@ -8,6 +8,7 @@
 #ifndef BLKC_COMMANDS_H
 #define BLKC_COMMANDS_H
 
+#include "blk/Driver/Build.h"
 #include "blk/Driver/Frontend.h"
 
 #include <CLI/CLI.hpp>
@@ -48,6 +49,24 @@ bool toFrontendOptions(const FrontendFlags &flags, const ToolContext &ctx,
 /// Prints the diagnostics of `fe` in the chosen format: text to stderr,
 /// JSON (one array) to stdout.
 void printDiagnostics(blk::Frontend &fe, const std::string &format);
+/// `blkc build`'s work once its flags are read: checks the target
+/// options, compiles `build.input` and writes the stage; returns the exit
+/// status (BuildCommand.cpp; `blkc bench` builds its fatbin with it).
+int buildStage(blk::BuildOptions &build, const FrontendFlags &frontend,
+               const ToolContext &ctx);
+
+/// The flags of `blkc run` (RunCommand.cpp).
+struct RunFlags {
+  std::string file, kernel, grid;
+  FrontendFlags frontend;
+  std::vector<std::string> args, prints, outs;
+  unsigned threads = 1;
+  bool opt = false, noOpt = false, checkUninit = false;
+};
+/// Runs a kernel on the interpreter as `blkc run` does; returns the exit
+/// status (`blkc bench --check` gets its expected buffers with it).
+int runKernel(const RunFlags &flags, const ToolContext &ctx);
+
 /// Prints a usage error as `blkc: error: <message>` and returns 2.
 int usageError(const std::string &message);
 
@@ -59,6 +78,7 @@ void registerRunCommand(CLI::App &app, ToolContext &ctx);
 void registerLspCommand(CLI::App &app, ToolContext &ctx);
 void registerFmtCommand(CLI::App &app, ToolContext &ctx);
 void registerTuneCommand(CLI::App &app, ToolContext &ctx);
+void registerBenchCommand(CLI::App &app, ToolContext &ctx);
 
 } // namespace blkc
 
