@@ -21,6 +21,29 @@
 
 using namespace blkc;
 
+int blkc::buildStage(blk::BuildOptions &build, const FrontendFlags &frontend,
+                     const ToolContext &ctx) {
+  build.target.verbose |= ctx.verbose;
+  build.colorDiagnostics = stderrStyle(frontend.color).color;
+  if (llvm::Error err =
+          blk::target::checkTargetBuildOptions(build.emit, build.target, build.output))
+    return usageError(llvm::toString(std::move(err)));
+  blk::FrontendOptions options;
+  std::string error;
+  if (!toFrontendOptions(frontend, ctx, options, error))
+    return usageError(error);
+  // Checked above; the oldest arch decides what the source may use (fp8).
+  if (auto archs = blk::target::parseArchList(build.target.arch)) {
+    options.oldestArch = archs->front().name;
+    options.oldestSm = archs->front().smVersion;
+  } else {
+    llvm::consumeError(archs.takeError());
+  }
+  int rc = blk::runBuild(build, options, llvm::outs());
+  llvm::outs().flush();
+  return rc;
+}
+
 void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
   struct Flags {
     blk::BuildOptions build;
@@ -92,30 +115,9 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
         return;
       }
     }
-    flags->build.target.verbose |= ctx.verbose;
-    flags->build.colorDiagnostics = stderrStyle(flags->frontend.color).color;
     if (flags->lineInfo || flags->noLineInfo)
       flags->build.target.lineInfo = flags->lineInfo && !flags->noLineInfo;
     flags->build.target.autoSpecialize = !flags->noAutoSpecialize;
-    if (llvm::Error err = blk::target::checkTargetBuildOptions(
-            flags->build.emit, flags->build.target, flags->build.output)) {
-      ctx.exitCode = usageError(llvm::toString(std::move(err)));
-      return;
-    }
-    blk::FrontendOptions options;
-    std::string error;
-    if (!toFrontendOptions(flags->frontend, ctx, options, error)) {
-      ctx.exitCode = usageError(error);
-      return;
-    }
-    // Checked above; the oldest arch decides what the source may use (fp8).
-    if (auto archs = blk::target::parseArchList(flags->build.target.arch)) {
-      options.oldestArch = archs->front().name;
-      options.oldestSm = archs->front().smVersion;
-    } else {
-      llvm::consumeError(archs.takeError());
-    }
-    ctx.exitCode = blk::runBuild(flags->build, options, llvm::outs());
-    llvm::outs().flush();
+    ctx.exitCode = buildStage(flags->build, flags->frontend, ctx);
   });
 }

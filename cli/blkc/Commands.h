@@ -8,6 +8,7 @@
 #ifndef BLKC_COMMANDS_H
 #define BLKC_COMMANDS_H
 
+#include "blk/Driver/Build.h"
 #include "blk/Driver/Frontend.h"
 #include "blk/Support/DiagnosticRenderer.h"
 
@@ -56,6 +57,24 @@ bool toFrontendOptions(const FrontendFlags &flags, const ToolContext &ctx,
 /// to stderr, JSON (one array) to stdout.
 void printDiagnostics(blk::Frontend &fe, const std::string &format,
                       const blk::TextStyle &style);
+/// `blkc build`'s work once its flags are read: checks the target
+/// options, compiles `build.input` and writes the stage; returns the exit
+/// status (BuildCommand.cpp; `blkc bench` builds its fatbin with it).
+int buildStage(blk::BuildOptions &build, const FrontendFlags &frontend,
+               const ToolContext &ctx);
+
+/// The flags of `blkc run` (RunCommand.cpp).
+struct RunFlags {
+  std::string file, kernel, grid;
+  FrontendFlags frontend;
+  std::vector<std::string> args, prints, outs;
+  unsigned threads = 1;
+  bool opt = false, noOpt = false, checkUninit = false;
+};
+/// Runs a kernel on the interpreter as `blkc run` does; returns the exit
+/// status (`blkc bench --check` gets its expected buffers with it).
+int runKernel(const RunFlags &flags, const ToolContext &ctx);
+
 /// Prints a usage error as `blkc: error: <message>` and returns 2.
 int usageError(const std::string &message);
 
@@ -67,6 +86,7 @@ void registerRunCommand(CLI::App &app, ToolContext &ctx);
 void registerLspCommand(CLI::App &app, ToolContext &ctx);
 void registerFmtCommand(CLI::App &app, ToolContext &ctx);
 void registerTuneCommand(CLI::App &app, ToolContext &ctx);
+void registerBenchCommand(CLI::App &app, ToolContext &ctx);
 
 } // namespace blkc
 

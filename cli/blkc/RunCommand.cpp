@@ -27,14 +27,6 @@ using namespace blkc;
 namespace interp = blk::interp;
 
 namespace {
-struct RunFlags {
-  std::string file, kernel, grid;
-  FrontendFlags frontend;
-  std::vector<std::string> args, prints, outs;
-  unsigned threads = 1;
-  bool opt = false, noOpt = false, checkUninit = false;
-};
-
 /// A NAME=VALUE flag split at the first '='.
 bool splitAssignment(const std::string &text, std::string &name, std::string &value) {
   size_t eq = text.find('=');
@@ -60,7 +52,9 @@ int parseGrid(const std::string &text, std::array<int64_t, 3> &grid) {
   return 0;
 }
 
-int runKernel(const RunFlags &flags, const ToolContext &tool) {
+} // namespace
+
+int blkc::runKernel(const RunFlags &flags, const ToolContext &tool) {
   std::map<std::string, int64_t> defines;
   for (const std::string &d : flags.frontend.defines) {
     std::string name, value;
@@ -188,7 +182,6 @@ int runKernel(const RunFlags &flags, const ToolContext &tool) {
   }
   return 0;
 }
-} // namespace
 
 void blkc::registerRunCommand(CLI::App &app, ToolContext &ctx) {
   auto flags = std::make_shared<RunFlags>();

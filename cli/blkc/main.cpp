@@ -52,6 +52,7 @@ int main(int argc, char **argv) {
   registerLspCommand(app, ctx);
   registerFmtCommand(app, ctx);
   registerTuneCommand(app, ctx);
+  registerBenchCommand(app, ctx);
 
   CLI::App *help = app.add_subcommand("help", "Show help for blkc or one subcommand");
   std::string topic;

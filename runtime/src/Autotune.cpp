@@ -248,7 +248,8 @@ Draft decide(ContextImpl &ctx, const ModuleState &m, const KernelState &k, const
       // tuning, not the caller's launch; a device fault fails that launch
       // too, with the driver's error.
       try {
-        timed = timeCandidates(ctx, m, k, missing, options, values, pointers, plan);
+        timed = timeCandidates(ctx, m, k, missing, options, values, pointers, plan,
+                                TrialOptions{ctx.tuneBudgetMs});
       } catch (const Error &e) {
         refusal = "tuning failed: " + e.cause() +
                   (e.cudaName().empty() ? "" : ": " + e.cudaName());

@@ -18,9 +18,8 @@
 namespace blk::detail {
 namespace {
 
-/// Rounds of timed launches per config: enough for the budget, within
-/// these bounds.
-constexpr unsigned kMinRounds = 3, kMaxRounds = 100;
+/// The fewest rounds of timed launches per config a budget gives.
+constexpr unsigned kMinRounds = 3;
 /// The default snapshot limit: 1 GiB, or a quarter of free memory if less.
 constexpr uint64_t kSnapshotLimit = uint64_t(1) << 30;
 
@@ -155,7 +154,7 @@ TrialResults timeCandidates(ContextImpl &ctx, const ModuleState &module,
                             const KernelState &kernel,
                             const std::vector<uint32_t> &candidates,
                             const LaunchOptions &options, ArgValue *args, void **pointers,
-                            const ProtectionPlan &plan) {
+                            const ProtectionPlan &plan, const TrialOptions &trials) {
   const KernelDesc &d = *kernel.desc;
   const DriverApi &api = *ctx.api;
   ctx.makeCurrent();
@@ -212,6 +211,8 @@ TrialResults timeCandidates(ContextImpl &ctx, const ModuleState &module,
 
   TrialResults out;
   out.medianMs.assign(candidates.size(), std::nan(""));
+  out.minMs.assign(candidates.size(), std::nan(""));
+  out.launches.assign(candidates.size(), 0);
   out.skipped.assign(candidates.size(), "");
   std::vector<double> estimate(candidates.size(), 0);
   // Warm-up: one launch each, which also tells which configs launch at
@@ -249,8 +250,10 @@ TrialResults timeCandidates(ContextImpl &ctx, const ModuleState &module,
   for (size_t c = 0; c < candidates.size(); ++c) {
     if (!out.skipped[c].empty())
       continue;
-    double want = std::ceil(ctx.tuneBudgetMs / estimate[c]);
-    rounds[c] = unsigned(std::clamp(want, double(kMinRounds), double(kMaxRounds)));
+    double want = std::ceil(trials.budgetMs / estimate[c]);
+    rounds[c] = trials.rounds ? trials.rounds
+                              : unsigned(std::clamp(want, double(kMinRounds),
+                                                    double(std::max(kMinRounds, trials.maxRounds))));
     maxRounds = std::max(maxRounds, rounds[c]);
   }
   std::vector<std::vector<double>> samples(candidates.size());
@@ -280,8 +283,11 @@ TrialResults timeCandidates(ContextImpl &ctx, const ModuleState &module,
     }
   }
   for (size_t c = 0; c < candidates.size(); ++c)
-    if (out.skipped[c].empty())
+    if (out.skipped[c].empty()) {
       out.medianMs[c] = median(samples[c]);
+      out.minMs[c] = *std::min_element(samples[c].begin(), samples[c].end());
+      out.launches[c] = unsigned(samples[c].size());
+    }
   out.rounds = maxRounds;
   // Leave the memory as the caller left it.
   restore();

@@ -36,9 +36,18 @@ struct ProtectionPlan {
 ProtectionPlan planProtection(const ContextImpl &ctx, const KernelDesc &kernel,
                               const ArgValue *args);
 
+/// How many timed rounds each candidate gets.
+struct TrialOptions {
+  double budgetMs = 10;     ///< per candidate: rounds = budget / warm-up time
+  unsigned maxRounds = 100; ///< the budget's rounds are clamped to [3, maxRounds]
+  unsigned rounds = 0;      ///< nonzero: exactly this many, whatever the budget
+};
+
 /// What timing found, per candidate (in the candidates' order).
 struct TrialResults {
   std::vector<double> medianMs;     ///< NaN when skipped
+  std::vector<double> minMs;        ///< NaN when skipped
+  std::vector<unsigned> launches;   ///< timed launches (0 when skipped)
   std::vector<std::string> skipped; ///< the reason, or "" when timed
   unsigned rounds = 0;
 };
@@ -54,6 +63,6 @@ TrialResults timeCandidates(ContextImpl &ctx, const ModuleState &module,
                             const KernelState &kernel,
                             const std::vector<uint32_t> &candidates,
                             const LaunchOptions &options, ArgValue *args, void **pointers,
-                            const ProtectionPlan &plan);
+                            const ProtectionPlan &plan, const TrialOptions &trials);
 
 } // namespace blk::detail

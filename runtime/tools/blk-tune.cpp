@@ -9,177 +9,31 @@
 // launches KERNEL unpinned with BLK_AUTOTUNE=force (every config timed, the
 // caller's memory restored) and finally writes what was learned as a tuning
 // table (docs/tuning.md), for `blkc build --tuning` or ctx.loadTuning.
-// Argument specs: scalars as literals (4096, -3, 0x10, 2.5); buffers as
-// zeros:T:N, fill:T:N:V, iota:T:N, rand:T:N[:SEED] (T: f16 bf16 f32 f64
-// i8 i16 i32 i64 u8 u16 u32 u64 f8e4m3 f8e5m2; rand gives floats in [-1, 1)
-// and integers in 0..9). --shapes takes a JSON array of objects
+// Argument specs (ArgSpecs.h, as `blkc run --arg`): scalars as literals
+// (4096, -3, 0x10, 2.5); buffers as zeros:T:N, fill:T:N:V, iota:T:N,
+// rand:T:N[:SEED], file:T:PATH (T: f16 bf16 f32 f64 i8 i16 i32 i64 u8 u16
+// u32 u64 f8e4m3 f8e5m2; rand gives floats in [0, 1) and integers in 0..9,
+// the interpreter's values). --shapes takes a JSON array of objects
 // {"NAME": SPEC, …} (numbers allowed for scalars), one per argument set.
 // Exit 0, 1 when a launch or a file fails, 2 on usage errors.
 //
 //===----------------------------------------------------------------------===//
+#include "ArgSpecs.h"
 #include "blk/runtime.h"
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <map>
-#include <optional>
-#include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 namespace {
 
-struct Usage {
-  std::string message;
-};
-
-/// Bytes per element and the element kind of a spec's type name.
-struct ElemType {
-  blk::ScalarKind kind;
-  size_t bytes;
-};
-
-ElemType elemType(const std::string &name) {
-  std::optional<blk::ParamType> t = blk::parseParamType(name);
-  if (!t || t->pointer)
-    throw Usage{"unknown element type `" + name + "`"};
-  return {t->elem, blk::scalarKindSize(t->elem)};
-}
-
-/// The bits of `v` as element kind `k` (little-endian, `bytes` long).
-uint64_t encode(blk::ScalarKind k, double v) {
-  using blk::ScalarKind;
-  uint64_t bits = 0;
-  switch (k) {
-  case ScalarKind::F16:
-    return blk::toHalf(float(v)).bits;
-  case ScalarKind::BF16:
-    return blk::toBfloat16(float(v)).bits;
-  case ScalarKind::F8E4M3:
-    return blk::toFloat8E4M3(float(v)).bits;
-  case ScalarKind::F8E5M2:
-    return blk::toFloat8E5M2(float(v)).bits;
-  case ScalarKind::F32: {
-    float f = float(v);
-    std::memcpy(&bits, &f, 4);
-    return bits;
-  }
-  case ScalarKind::F64:
-    std::memcpy(&bits, &v, 8);
-    return bits;
-  default:
-    return uint64_t(int64_t(v));
-  }
-}
-
-std::vector<std::string> split(const std::string &s, char sep) {
-  std::vector<std::string> out;
-  std::string part;
-  std::istringstream in(s);
-  while (std::getline(in, part, sep))
-    out.push_back(part);
-  return out;
-}
-
-/// One buffer argument, owned for the launch.
-struct Buffer {
-  uint64_t address = 0;
-  size_t bytes = 0;
-};
-
-class ArgSet {
-public:
-  ArgSet(const blk::Context &ctx, const blk::KernelDesc &k,
-         const std::map<std::string, std::string> &specs)
-      : ctx_(ctx) {
-    for (const blk::Param &p : k.params) {
-      auto it = specs.find(p.name);
-      if (it == specs.end())
-        throw Usage{"missing argument `" + p.name + "` (" + blk::formatParamType(p.type) + ")"};
-      values_.push_back(p.type.pointer ? buffer(p, it->second) : scalar(p, it->second));
-    }
-    for (const auto &[name, spec] : specs)
-      if (!k.params.empty() && std::none_of(k.params.begin(), k.params.end(),
-                                            [&](const blk::Param &p) { return p.name == name; }))
-        throw Usage{"kernel `" + k.name + "` has no parameter `" + name + "`"};
-  }
-  ~ArgSet() {
-    for (const Buffer &b : buffers_)
-      ctx_.release(b.address);
-  }
-  std::vector<blk::ArgValue> &values() { return values_; }
-
-private:
-  blk::ArgValue scalar(const blk::Param &p, const std::string &text) {
-    blk::ArgValue a;
-    a.type = p.type;
-    a.hostType = "blk-tune literal";
-    char *end = nullptr;
-    bool isFloat = blk::isFloatKind(p.type.elem);
-    double v = isFloat ? std::strtod(text.c_str(), &end)
-                       : double(std::strtoll(text.c_str(), &end, 0));
-    if (text.empty() || *end)
-      throw Usage{"`" + p.name + "=" + text + "`: not a number"};
-    a.bits = isFloat ? encode(p.type.elem, v) : uint64_t(std::strtoll(text.c_str(), nullptr, 0));
-    return a;
-  }
-  blk::ArgValue buffer(const blk::Param &p, const std::string &spec) {
-    std::vector<std::string> f = split(spec, ':');
-    if (f.size() < 3)
-      throw Usage{"`" + p.name + "=" + spec + "`: expected KIND:TYPE:COUNT[...]"};
-    ElemType t = elemType(f[1]);
-    size_t n = std::strtoull(f[2].c_str(), nullptr, 10);
-    std::vector<unsigned char> host(n * t.bytes);
-    std::mt19937_64 rng(f.size() > 3 && f[0] == "rand" ? std::strtoull(f[3].c_str(), nullptr, 10) : 1);
-    std::uniform_real_distribution<double> unit(-1.0, 1.0);
-    for (size_t i = 0; i < n; ++i) {
-      double v = 0;
-      if (f[0] == "iota")
-        v = double(i);
-      else if (f[0] == "fill" && f.size() == 4)
-        v = std::strtod(f[3].c_str(), nullptr);
-      else if (f[0] == "rand")
-        v = blk::isFloatKind(t.kind) ? unit(rng) : double(rng() % 10);
-      else if (f[0] != "zeros")
-        throw Usage{"`" + p.name + "=" + spec + "`: unknown buffer kind `" + f[0] + "`"};
-      uint64_t bits = encode(t.kind, v);
-      std::memcpy(&host[i * t.bytes], &bits, t.bytes);
-    }
-    Buffer b{ctx_.allocate(host.size() ? host.size() : 1), host.size()};
-    buffers_.push_back(b);
-    if (!host.empty())
-      ctx_.copyToDevice(b.address, host.data(), host.size());
-    blk::ArgValue a;
-    a.bits = b.address;
-    a.extent = b.bytes;
-    a.type = blk::ParamType{t.kind, true};
-    a.hostType = "blk-tune buffer";
-    return a;
-  }
-
-  const blk::Context &ctx_;
-  std::vector<blk::ArgValue> values_;
-  std::vector<Buffer> buffers_;
-};
-
-std::map<std::string, std::string> parseArgs(const std::string &text) {
-  std::map<std::string, std::string> out;
-  std::istringstream in(text);
-  std::string item;
-  while (in >> item) {
-    size_t eq = item.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw Usage{"`" + item + "` must have the form NAME=SPEC"};
-    out[item.substr(0, eq)] = item.substr(eq + 1);
-  }
-  return out;
-}
+using blk::tools::ArgSet;
+using blk::tools::Usage;
 
 std::vector<std::map<std::string, std::string>> readShapes(const std::string &path) {
   std::ifstream in(path);
@@ -217,8 +71,10 @@ int main(int argc, char **argv) {
       };
       if (a == "-k" || a == "--kernel")
         kernel = value();
-      else if (a == "--args")
-        sets.push_back(parseArgs(value()));
+      else if (a == "--args") {
+        sets.emplace_back();
+        blk::tools::parseArgList(value(), sets.back());
+      }
       else if (a == "--shapes")
         for (auto &s : readShapes(value()))
           sets.push_back(s);

@@ -1,5 +1,6 @@
 //===- ArgSpec.cpp - buffers and scalars from command-line specs -----------===//
 #include "blk/Interpreter/ArgSpec.h"
+#include "blk/Support/SpecRandom.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -75,14 +76,6 @@ static llvm::Expected<Arg> scalarArg(const ParamInfo &p, StringRef spec) {
   return Arg::ofInt(*v);
 }
 
-/// splitmix64: a portable generator, so `rand:` gives the same data everywhere.
-static uint64_t nextRandom(uint64_t &state) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 llvm::Expected<Arg> makeArg(const ParamInfo &p, StringRef spec, Memory &mem,
                             const ArgSpecOptions &options) {
   if (!p.isPointer)
@@ -140,17 +133,14 @@ llvm::Expected<Arg> makeArg(const ParamInfo &p, StringRef spec, Memory &mem,
     std::optional<int64_t> seed = parts.size() > 3 ? parseIntLiteral(parts[3]) : 1;
     if (!seed)
       return usage(p, "bad seed `" + parts[3].str() + "`");
-    uint64_t state = uint64_t(*seed);
-    // Few enough random bits that the value is exact in the type (never 1.0).
-    int bits = type->kind == ElemKind::F16 ? 11 : type->kind == ElemKind::BF16 ? 8
-               : type->kind == ElemKind::F32 ? 24 : type->kind == ElemKind::F8E4M3 ? 4
-               : type->kind == ElemKind::F8E5M2 ? 3 : 53;
+    // The generator the GPU tools use too (blk-bench, blk-tune).
+    SpecRandom random{uint64_t(*seed)};
+    unsigned digits = specRandomDigits(dataTypeName(*type));
     for (size_t k = 0; k < buf.count; ++k) {
-      uint64_t r = nextRandom(state);
       if (isFloat)
-        buf.writeFloat(k, std::ldexp(double(r >> (64 - bits)), -bits));
+        buf.writeFloat(k, random.nextUnit(digits));
       else
-        buf.writeInt(k, type->kind == ElemKind::I1 ? int64_t(r & 1) : int64_t(r % 10));
+        buf.writeInt(k, random.nextSmallInt(type->kind == ElemKind::I1));
     }
   } else {
     return usage(p, "unknown buffer spec `" + kind.str() + "` (expected " + kForms + ")");

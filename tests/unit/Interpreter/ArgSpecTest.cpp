@@ -1,6 +1,7 @@
 // `--arg` specs: buffers from zeros/iota/fill/rand/empty/file, scalar
 // literals, and the usage errors that name the parameter.
 #include "blk/Interpreter/ArgSpec.h"
+#include "blk/Support/SpecRandom.h"
 
 #include "blk/Interpreter/Format.h"
 
@@ -55,6 +56,22 @@ TEST(ArgSpecTest, RandIsDeterministicAndInRange) {
     ASSERT_GE(mem.get(i->buffer)->readInt(k), 0);
     ASSERT_LE(mem.get(i->buffer)->readInt(k), 9);
   }
+}
+
+// The GPU tools (blk-bench, blk-tune) fill `rand:` buffers with the same
+// SpecRandom: these exact values are what `blkc bench --check` relies on.
+TEST(ArgSpecTest, RandIsSplitmix64SharedWithTheGpuTools) {
+  Memory mem;
+  llvm::Expected<Arg> f = makeArg(pointer("r", ElemKind::F32), "rand:f32:3:7", mem);
+  llvm::Expected<Arg> i = makeArg(pointer("i", ElemKind::I32), "rand:i32:5:7", mem);
+  ASSERT_TRUE(f && i);
+  const Buffer &bf = *mem.get(f->buffer);
+  EXPECT_EQ(bf.readFloat(0), 0.38982969522476196);
+  EXPECT_EQ(bf.readFloat(1), 0.016788244247436523);
+  EXPECT_EQ(bf.readFloat(2), 0.9007606506347656);
+  EXPECT_EQ(formatBuffer(*mem.get(i->buffer)), "[7, 4, 6, 3, 4]");
+  blk::SpecRandom random(7);
+  EXPECT_EQ(random.nextUnit(24), 0.38982969522476196);
 }
 
 TEST(ArgSpecTest, FileSpecReadsRawElements) {

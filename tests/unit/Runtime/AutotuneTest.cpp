@@ -587,3 +587,49 @@ TEST_F(Autotune, ConcurrentFirstLaunchesTuneOnce) {
 }
 
 } // namespace
+
+// Kernel::timeConfigs (blk-bench): the chosen configs, each timed exactly
+// `rounds` times after its warm-up, with min and median, a failed
+// `@requires` skipped with the reason, and read-write memory as it was.
+TEST_F(Autotune, TimeConfigsTimesTheChosenConfigsAndRestoresMemory) {
+  BLK_REQUIRE_FIXTURE("kernels_tune");
+  Context ctx = open();
+  Recorder rec;
+  rec.attach(ctx);
+  Module mod = ctx.load(fixturePath("kernels_tune"));
+  std::vector<int32_t> host(100, 7);
+  DeviceBuffer<int32_t> x(ctx, host);
+  std::vector<ArgValue> values{ArgTraits<DeviceBuffer<int32_t>>::make(x),
+                               ArgTraits<int32_t>::make(100)};
+  TimingOptions options;
+  options.configs = {0, 2};
+  options.rounds = 4;
+  std::vector<uint64_t> before = counts(kInc);
+  std::vector<ConfigTiming> t = mod.kernel("inc").timeConfigs(values, options);
+  std::vector<uint64_t> after = counts(kInc);
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_EQ(t[0].config, 0u);
+  EXPECT_EQ(t[1].config, 2u);
+  EXPECT_NEAR(t[0].medianMs, 1.0, 1e-6);
+  EXPECT_NEAR(t[0].minMs, 1.0, 1e-6);
+  EXPECT_NEAR(t[1].medianMs, 0.2, 1e-6);
+  EXPECT_EQ(t[1].launches, 4u);
+  EXPECT_EQ(after[0] - before[0], 5u); // warm-up + 4
+  EXPECT_EQ(after[1] - before[1], 0u);
+  EXPECT_EQ(after[2] - before[2], 5u);
+  EXPECT_EQ(x.download(), host);
+  EXPECT_TRUE(rec.events.empty()); // no tuning decision
+
+  std::vector<float> zeros(400);
+  DeviceBuffer<float> out(ctx, zeros), in(ctx, zeros);
+  std::vector<ArgValue> rows{ArgTraits<DeviceBuffer<float>>::make(out),
+                             ArgTraits<DeviceBuffer<float>>::make(in),
+                             ArgTraits<int32_t>::make(4), ArgTraits<int32_t>::make(100)};
+  std::vector<ConfigTiming> r = mod.kernel("rows").timeConfigs(rows, TimingOptions{{}, 0, 100, 3});
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[0].launches, 0u);
+  EXPECT_EQ(r[0].skipped, "config BLOCK=32 num_warps=1 num_stages=3 requires n_cols <= 32, "
+                          "which fails for n_cols=100");
+  EXPECT_EQ(r[1].launches, 3u);
+  EXPECT_EQ(r[2].launches, 3u);
+}

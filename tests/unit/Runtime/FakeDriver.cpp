@@ -15,6 +15,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 
 namespace {
@@ -48,10 +49,35 @@ struct State {
   CUresult failNext = CUDA_SUCCESS;
   std::map<std::string, int> sharedAttribute;
   std::map<std::string, uint64_t> launchCount; ///< by function name
+  std::set<std::string> failing; ///< BLK_FAKE_CUDA_FAIL_LAUNCH
 };
+
+/// Settings for tests that run a tool as a process (no dlsym hooks):
+/// BLK_FAKE_CUDA_KERNEL_MS="fn=ms,fn=ms" (blkFakeSetKernelTime) and
+/// BLK_FAKE_CUDA_FAIL_LAUNCH="fn,fn" (every launch of these fails with
+/// CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES).
+void readEnvironment(State &s) {
+  auto items = [](const char *text, auto each) {
+    std::string all = text ? text : "";
+    for (size_t start = 0; start < all.size();) {
+      size_t end = std::min(all.find(',', start), all.size());
+      each(all.substr(start, end - start));
+      start = end + 1;
+    }
+  };
+  items(std::getenv("BLK_FAKE_CUDA_KERNEL_MS"), [&](const std::string &item) {
+    size_t eq = item.find('=');
+    if (eq != std::string::npos)
+      s.kernelMs[item.substr(0, eq)] = std::atof(item.c_str() + eq + 1);
+  });
+  items(std::getenv("BLK_FAKE_CUDA_FAIL_LAUNCH"),
+        [&](const std::string &item) { s.failing.insert(item); });
+}
 
 State &state() {
   static State s;
+  static bool configured = (readEnvironment(s), true);
+  (void)configured;
   return s;
 }
 
@@ -231,6 +257,8 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
     s.failNext = CUDA_SUCCESS;
     return r;
   }
+  if (s.failing.count(fn->name))
+    return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
   if (shared > 48 * 1024 && int(shared) > fn->maxDynamicShared)
     return CUDA_ERROR_INVALID_VALUE; // as the driver: no opt-in, no launch
   BlkFakeLaunch &l = s.last;

@@ -3,7 +3,8 @@
 //
 // libblkrt_fake_cuda.so implements the driver entry points libblkrt uses,
 // on host memory, so Context/Module/Kernel/DeviceBuffer run in CI without a
-// GPU. Environment: BLK_FAKE_CUDA_SM (default 90), BLK_FAKE_CUDA_NO_DEVICE.
+// GPU. Environment: BLK_FAKE_CUDA_SM (default 90), BLK_FAKE_CUDA_NO_DEVICE,
+// BLK_FAKE_CUDA_KERNEL_MS and BLK_FAKE_CUDA_FAIL_LAUNCH (FakeDriver.cpp).
 // Tests reach these hooks with dlsym on the same library.
 //
 //===----------------------------------------------------------------------===//

@@ -59,6 +59,28 @@ struct LaunchOptions {
   CUstream_st *stream = nullptr; ///< null: the default stream
 };
 
+/// How Kernel::timeConfigs times (docs/tuning.md "Timing configs").
+struct TimingOptions {
+  /// Indices into KernelDesc::specializations; empty: every config.
+  std::vector<size_t> configs;
+  /// Timed launches per config: as many as fit this budget (by the
+  /// warm-up launch's time), at least 3 and at most maxRounds; 0: the
+  /// context's BLK_TUNE_BUDGET_MS (10).
+  double budgetMs = 0;
+  unsigned maxRounds = 100;
+  /// Nonzero: exactly this many timed launches per config.
+  unsigned rounds = 0;
+};
+
+/// One config's times (Kernel::timeConfigs).
+struct ConfigTiming {
+  size_t config = 0;    ///< index into KernelDesc::specializations
+  double medianMs = 0;  ///< of the timed launches
+  double minMs = 0;
+  unsigned launches = 0; ///< timed launches; 0 when skipped
+  std::string skipped;   ///< why it was not timed ("" when it was)
+};
+
 /// One kernel of a module bound to one specialisation. Cheap to copy; keeps
 /// its module alive. Safe to launch from several threads at once.
 class Kernel {
@@ -86,6 +108,16 @@ public:
   /// converted in place to the parameters' representations.
   void launchValues(std::vector<ArgValue> &values, const LaunchOptions &options = {}) const;
 
+  /// Times the kernel's configs on checked `values` (converted in place)
+  /// as the autotuner does: one warm-up launch each, then rounds in which
+  /// the configs take turns, every launch timed with events after an L2
+  /// flush, with the memory it may change restored first (and once at the
+  /// end, so `values` keep what they held). A config whose `@requires`
+  /// fails or that does not launch is skipped with the reason. Throws
+  /// blk::Error on a device fault or when the memory cannot be snapshotted.
+  std::vector<ConfigTiming> timeConfigs(std::vector<ArgValue> &values,
+                                        const TimingOptions &options = {},
+                                        const LaunchOptions &launch = {}) const;
   /// The kernel's manifest entry.
   const KernelDesc &desc() const;
   /// The chosen specialisation.
