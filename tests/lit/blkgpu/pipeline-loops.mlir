@@ -4,7 +4,9 @@
 // prologue, a wait for S - 2 pending groups before the reads, the copies of
 // iteration i + S - 1 after them (masked off past the end), the wgmma left
 // running across iterations (pending = 1) and waited for after the loop.
-// num_stages = 1 and a load with a non-zero `other` are left alone.
+// num_stages = 1 and a load with a non-zero `other` are left alone. In a
+// loop whose wgmmas all wait in their iteration the copies go right after
+// the wait instead (@copies_first).
 // RUN: blk-opt %s --blkgpu-pipeline-loops=arch=sm_90a | FileCheck %s
 // RUN: blk-opt %s --blkgpu-pipeline-loops=arch=sm_90a --blkgpu-pipeline-loops=arch=sm_90a | FileCheck %s --check-prefix=TWICE
 
@@ -220,3 +222,36 @@ func.func @other_not_zero(%pa0: tensor<128x64x!blk.ptr<f16>, #a>, %pb0: tensor<6
 // TWICE-COUNT-3: blkgpu.async_commit
 // TWICE-NOT: blkgpu.async_commit
 // TWICE-LABEL: func.func @stages4
+
+// A loop whose wgmma waits in its iteration (attention's S = Q·Kᵀ: Q is
+// no ring slot, the accumulator is not carried): nothing reads a slot past
+// its iteration, so the copies of iteration i + S - 1 go right after the
+// wait for tile i, before the consumers, and overlap the whole body.
+// CHECK-LABEL: func.func @copies_first
+// CHECK: scf.for
+// CHECK: blkgpu.async_wait {pending = 0 : i32}
+// CHECK-NOT: blkgpu.wgmma
+// CHECK: blkgpu.async_copy
+// CHECK-NEXT: blkgpu.async_commit
+// CHECK: blkgpu.wgmma
+// CHECK-NOT: pending = 1
+// CHECK: scf.yield
+func.func @copies_first(%qa: !blkgpu.memdesc<128x64xf16, #nv>, %pk0: tensor<64x128x!blk.ptr<f16>, #b>,
+                        %inc: tensor<64x128xi32, #b>, %pc: tensor<128x128x!blk.ptr<f32>, #c>, %n: i32)
+    attributes {blk.num_stages = 2 : i32, blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %pk = %pk0)
+      -> (tensor<128x128xf32, #mma>, tensor<64x128x!blk.ptr<f16>, #b>) : i32 {
+    %k = blk.load %pk : tensor<64x128x!blk.ptr<f16>, #b>
+    %kb = blkgpu.local_alloc %k : tensor<64x128xf16, #b> -> !blkgpu.memdesc<64x128xf16, #nv>
+    %s = blkgpu.wgmma %qa, %kb, %zero : !blkgpu.memdesc<128x64xf16, #nv>, !blkgpu.memdesc<64x128xf16, #nv>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+    %t = arith.addf %acc, %s : tensor<128x128xf32, #mma>
+    %pk1 = blk.addptr %pk, %inc : tensor<64x128x!blk.ptr<f16>, #b>, tensor<64x128xi32, #b>
+    scf.yield %t, %pk1 : tensor<128x128xf32, #mma>, tensor<64x128x!blk.ptr<f16>, #b>
+  }
+  %out = blkgpu.convert_layout %r#0 : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #c>
+  blk.store %pc, %out : tensor<128x128x!blk.ptr<f32>, #c>
+  return
+}

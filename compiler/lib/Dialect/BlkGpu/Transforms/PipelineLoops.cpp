@@ -10,6 +10,9 @@
 //   body i:   async_wait (S-2 groups may stay in flight: tile i has landed)
 //             the consumers read slot i % S
 //             copies of iteration i + S - 1 into slot (i + S - 1) % S; commit
+//
+// (the copies go right after the wait instead when no wgmma of the loop
+// runs on past its iteration: they then overlap the whole body.)
 //   after:    async_wait 0
 //
 // Copies past the end are masked off (the tail is predicated, not peeled);
@@ -160,31 +163,37 @@ static Operation *predicate(RewriterBase &rewriter, Operation *op, Value pred) {
   return copy;
 }
 
-/// Lets each wgmma of the pipelined `loop` whose accumulator the loop carries
-/// (and nothing else in the loop reads) run on while the next iteration
-/// starts: it waits for all but one group, so the previous iteration's
-/// wgmma is done before this iteration's copies overwrite its slot (the
-/// barrier before the copies orders that across warpgroups); after the
-/// loop, wgmma_wait 0 completes the last one before any use.
+/// True when `wgmma` in `loop` can run on while the next iteration starts:
+/// its accumulator the loop carries (and nothing else in the loop reads),
+/// and both operands are ring slots: a buffer stored anew each iteration
+/// (an operand that is not prefetched) would be overwritten while the
+/// running wgmma still reads it, and a barrier does not wait for that.
+static bool canOverlap(scf::ForOp loop, WarpGroupDotOp wgmma) {
+  if (!wgmma.getResult().hasOneUse())
+    return false;
+  auto isSlot = [](Value v) { return v.getDefiningOp<MemDescIndexOp>() != nullptr; };
+  if (!isSlot(wgmma.getA()) || !isSlot(wgmma.getB()))
+    return false;
+  auto arg = dyn_cast<BlockArgument>(wgmma.getAcc());
+  if (!arg || arg.getOwner() != loop.getBody() || !arg.hasOneUse() ||
+      arg.getArgNumber() < loop.getNumInductionVars())
+    return false;
+  unsigned idx = arg.getArgNumber() - loop.getNumInductionVars();
+  return loop.getBody()->getTerminator()->getOperand(idx) == wgmma.getResult();
+}
+
+/// Lets each wgmma of the pipelined `loop` that canOverlap run on while the
+/// next iteration starts: it waits for all but one group, so the previous
+/// iteration's wgmma is done before this iteration's copies overwrite its
+/// slot (the barrier before the copies orders that across warpgroups);
+/// after the loop, wgmma_wait 0 completes the last one before any use.
 static void overlapWgmma(scf::ForOp loop) {
-  Operation *yield = loop.getBody()->getTerminator();
   for (Operation &op : loop.getBody()->without_terminator()) {
     auto wgmma = dyn_cast<WarpGroupDotOp>(&op);
-    if (!wgmma || !wgmma.getResult().hasOneUse())
+    if (!wgmma || !canOverlap(loop, wgmma))
       continue;
-    // Both operands must be ring slots: a buffer stored anew each iteration
-    // (an operand that is not prefetched) would be overwritten while the
-    // running wgmma still reads it, and a barrier does not wait for that.
-    auto isSlot = [](Value v) { return v.getDefiningOp<MemDescIndexOp>() != nullptr; };
-    if (!isSlot(wgmma.getA()) || !isSlot(wgmma.getB()))
-      continue;
-    auto arg = dyn_cast<BlockArgument>(wgmma.getAcc());
-    if (!arg || arg.getOwner() != loop.getBody() || !arg.hasOneUse() ||
-        arg.getArgNumber() < loop.getNumInductionVars())
-      continue;
+    auto arg = cast<BlockArgument>(wgmma.getAcc());
     unsigned idx = arg.getArgNumber() - loop.getNumInductionVars();
-    if (yield->getOperand(idx) != wgmma.getResult())
-      continue;
     wgmma.setPending(1);
     Value result = loop.getResult(idx);
     OpBuilder b(loop->getContext());
@@ -270,19 +279,51 @@ static bool pipelineLoop(scf::ForOp loop, unsigned stages) {
     p.load->erase();
   }
   llvm::SetVector<Operation *> early = *stageZero(loop, roots);
+  // Where the copies of iteration i + S - 1 go in body i. They overwrite the
+  // slot iteration i - 1 read. When every wgmma of the loop is synchronous,
+  // that read is over once all threads have passed the wait for tile i, so
+  // the copies go right after it: they overlap the whole body, and the one
+  // barrier there orders both the landed tile's reads and the slot's reuse
+  // (attention: S = 2 then prefetches a full iteration ahead). A wgmma that
+  // overlapWgmma lets run on still reads its slot then, so in such a loop
+  // (a GEMM's) the copies stay after the consumers, behind its wait.
+  bool copiesFirst = true;
+  Operation *firstRead = nullptr;
+  for (Operation &op : body->without_terminator()) {
+    if (auto wgmma = dyn_cast<WarpGroupDotOp>(&op); wgmma && canOverlap(loop, wgmma))
+      copiesFirst = false;
+    if (!firstRead && isa<AsyncWaitOp>(op))
+      firstRead = &op;
+  }
 
   scf::PipeliningOption options;
   options.getScheduleFn = [&](scf::ForOp forOp,
                               std::vector<std::pair<Operation *, unsigned>> &schedule) {
-    // Consumers of iteration i first, then the copies of iteration i + S - 1:
-    // the barrier before the consumers also orders the last reads of the
-    // slot the copies overwrite.
-    for (Operation &op : forOp.getBody()->without_terminator())
-      if (!early.contains(&op))
+    // Consumers of iteration i (stage S - 1) and the copies of iteration
+    // i + S - 1 (stage 0): the copies after the consumers, or after the
+    // wait (and the read slot computed with it) when copiesFirst.
+    // The consumers up to and including `split` (all of them when null),
+    // then the copies, then the other consumers.
+    Operation *split = copiesFirst ? firstRead : nullptr;
+    bool beforeSplit = true;
+    for (Operation &op : forOp.getBody()->without_terminator()) {
+      if (!early.contains(&op) && beforeSplit)
         schedule.push_back({&op, stages - 1});
+      if (&op == split)
+        beforeSplit = false;
+    }
     for (Operation &op : forOp.getBody()->without_terminator())
       if (early.contains(&op))
         schedule.push_back({&op, 0});
+    if (split) {
+      bool after = false;
+      for (Operation &op : forOp.getBody()->without_terminator()) {
+        if (!early.contains(&op) && after)
+          schedule.push_back({&op, stages - 1});
+        if (&op == split)
+          after = true;
+      }
+    }
   };
   options.peelEpilogue = false;
   options.supportDynamicLoops = true;
