@@ -108,6 +108,101 @@ def check(t, Z, H, N, D, causal, tiles, tmp):
     return ok, f"max |O err| {err_o:.3g}, max |lse err| {err_l:.3g}"
 
 
+def grads(Q, K, V, dO, Z, H, N, D, causal, scale):
+    """O (float64), lse (base 2), Δ from O rounded to f16, and dQ, dK, dV."""
+    n = Z * H * N * D
+    O, dQ, dK, dV = [0.0] * n, [0.0] * n, [0.0] * n, [0.0] * n
+    L, delta = [0.0] * (Z * H * N), [0.0] * (Z * H * N)
+    for zh in range(Z * H):
+        b = zh * N * D
+        row = lambda X, i: X[b + i * D: b + (i + 1) * D]
+        P = []
+        for i in range(N):
+            cols = range(i + 1) if causal else range(N)
+            s = [scale * sum(x * y for x, y in zip(row(Q, i), row(K, j))) for j in cols]
+            m = max(s)
+            e = [math.exp(x - m) for x in s]
+            l = sum(e)
+            P.append([x / l for x in e] + [0.0] * (N - len(e)))
+            L[zh * N + i] = (m + math.log(l)) * LOG2E
+            for d in range(D):
+                O[b + i * D + d] = sum(P[i][j] * V[b + j * D + d] for j in range(N))
+        for i in range(N):
+            o16 = [f16(O[b + i * D + d]) for d in range(D)]
+            delta[zh * N + i] = sum(x * y for x, y in zip(o16, row(dO, i)))
+            dp = [sum(x * y for x, y in zip(row(dO, i), row(V, j))) for j in range(N)]
+            ds = [P[i][j] * (dp[j] - delta[zh * N + i]) for j in range(N)]
+            for d in range(D):
+                dQ[b + i * D + d] = scale * sum(ds[j] * K[b + j * D + d] for j in range(N))
+            for j in range(N):
+                for d in range(D):
+                    dK[b + j * D + d] += scale * ds[j] * Q[b + i * D + d]
+                    dV[b + j * D + d] += P[i][j] * dO[b + i * D + d]
+    return O, L, delta, dQ, dK, dV
+
+
+def run_kernel(kernel, defines, args, outs, tmp):
+    cmd = [BLKC, "run", SAMPLE, "-k", kernel, "--threads", "2"]
+    for name, value in defines.items():
+        cmd += ["-D", f"{name}={value}"]
+    for a in args:
+        cmd += ["--arg", a]
+    for name in outs:
+        cmd += ["--out", f"{name}={os.path.join(tmp, name)}"]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return f"{kernel}: blkc run failed ({p.returncode}): {p.stderr.strip()[:2000]}"
+    return ""
+
+
+def max_rel(got, ref):
+    """Largest error over the largest reference value (NaN: infinite)."""
+    scale = max(abs(r) for r in ref) or 1.0
+    return max(abs(g - r) / scale if math.isfinite(g) else math.inf for g, r in zip(got, ref))
+
+
+def check_backward(Z, H, N, D, causal, tiles, tmp):
+    BM, BN = tiles
+    rnd = random.Random(zlib.crc32(f"bwd {Z} {H} {N} {D} {causal} {tiles}".encode()))
+    n = Z * H * N * D
+    Q = [f16(rnd.uniform(-3, 3)) for _ in range(n)]
+    K, V, dO = ([f16(rnd.uniform(-1, 1)) for _ in range(n)] for _ in range(3))
+    scale = 1.0 / math.sqrt(D)
+    O, L, delta, dQ, dK, dV = grads(Q, K, V, dO, Z, H, N, D, causal, scale)
+    files = {"q": Q, "k": K, "v": V, "d_o": dO, "o": [f16(x) for x in O]}
+    for name, vals in files.items():
+        open(os.path.join(tmp, name + ".in"), "wb").write(pack("f16", vals))
+    for name, vals in (("lse", L), ("delta", delta)):
+        open(os.path.join(tmp, name + ".in"), "wb").write(struct.pack(f"<{len(vals)}f", *vals))
+    src = lambda name, t="f16": f"{name}=file:{t}:{os.path.join(tmp, name + '.in')}"
+    flag = "true" if causal else "false"
+    common = [f"sm_scale={scale!r}", f"Z={Z}", f"H={H}", f"N_CTX={N}", f"head_dim={D}"]
+    rows = Z * H * N
+    why = run_kernel("attention_bwd_delta", {"BM": BM, "HEAD_DIM": D},
+                     [src("o"), src("d_o"), f"delta=fill:f32:{rows}:nan"] + common[1:],
+                     ["delta"], tmp)
+    if why:
+        return False, why
+    data = open(os.path.join(tmp, "delta"), "rb").read()
+    err_delta = max_rel(struct.unpack(f"<{rows}f", data), delta)
+    tensors = [src("q"), src("k"), src("v"), src("d_o"), src("lse", "f32"), src("delta", "f32")]
+    defines = {"BM": BM, "BN": BN, "HEAD_DIM": D, "CAUSAL": flag}
+    why = run_kernel("attention_bwd_dkdv", defines, tensors + [f"dk=fill:f16:{n}:nan", f"dv=fill:f16:{n}:nan"]
+                     + common + [f"causal={flag}"], ["dk", "dv"], tmp)
+    if why:
+        return False, why
+    why = run_kernel("attention_bwd_dq", defines, tensors + [f"dq=fill:f16:{n}:nan"] + common
+                     + [f"causal={flag}"], ["dq"], tmp)
+    if why:
+        return False, why
+    got = {x: unpack_elems("f16", open(os.path.join(tmp, x), "rb").read()) for x in ("dq", "dk", "dv")}
+    errs = {"dQ": max_rel(got["dq"], dQ), "dK": max_rel(got["dk"], dK), "dV": max_rel(got["dv"], dV)}
+    # P and dS are rounded to f16 before their products, the results stored
+    # as f16: about 1e-3 of the largest gradient (2e-2 allowed).
+    ok = err_delta <= 1e-5 and all(e <= 2e-2 for e in errs.values())
+    return ok, f"Δ {err_delta:.2g}, " + ", ".join(f"{k} {v:.2g}" for k, v in errs.items()) + " (of max |ref|)"
+
+
 def main():
     cases = [
         # (type, Z, H, N, D, causal, (BM, BN))
@@ -125,6 +220,12 @@ def main():
             ok, why = check(t, Z, H, N, D, causal, tiles, tmp)
             failed += not ok
             print(f"{'ok  ' if ok else 'FAIL'} {KERNEL[t]} Z={Z} H={H} N={N} D={D} "
+                  f"causal={int(causal)} BM,BN={tiles}: {why}", flush=True)
+        for Z, H, N, D, causal, tiles in [(1, 2, 40, 16, False, (16, 16)), (1, 1, 50, 16, True, (16, 16)),
+                                          (2, 1, 33, 32, True, (32, 16))]:
+            ok, why = check_backward(Z, H, N, D, causal, tiles, tmp)
+            failed += not ok
+            print(f"{'ok  ' if ok else 'FAIL'} attention_bwd Z={Z} H={H} N={N} D={D} "
                   f"causal={int(causal)} BM,BN={tiles}: {why}", flush=True)
     print("all passed" if not failed else f"{failed} failed")
     return 1 if failed else 0

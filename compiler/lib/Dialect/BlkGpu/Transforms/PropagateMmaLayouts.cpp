@@ -12,7 +12,9 @@
 // accumulator). A conversion moves past an op only when the op's other
 // operands come in that layout for free: recomputable index arithmetic,
 // conversions out of it, loop-carried values, or rows of it broadcast; so
-// no conversion is added that did not exist. What this is for: attention,
+// no conversion is added that did not exist, except of a vector (rank 1)
+// that is broadcast over the tile: moved once where it is made, in place of
+// the tile's conversion. What this is for: attention,
 // where S = Q·Kᵀ is scaled, masked, reduced to a running max and sum and
 // fed to P·V, all per row of the accumulator, and where a conversion to a
 // blocked layout would cost two trips through shared memory per iteration.
@@ -112,7 +114,9 @@ bool Propagator::isFree(Value v, Attribute enc, unsigned depth) {
     return llvm::all_of(def->getOperands(), [&](Value x) {
       return !isa<RankedTensorType>(x.getType()) || isFree(x, enc, depth + 1);
     });
-  return false;
+  // A vector (a row's lse or Δ, loaded for the attention backward) is cheap
+  // to move once: its conversion replaces one of the whole tile.
+  return cast<RankedTensorType>(v.getType()).getRank() == 1;
 }
 
 /// `v` in layout `enc` (isFree(v, enc) holds): broadcasts, expand_dims and
@@ -141,6 +145,11 @@ Value Propagator::inLayout(OpBuilder &b, Value v, Attribute enc) {
   if (auto ed = dyn_cast<ExpandDimsOp>(def)) {
     Value src = inLayout(b, ed.getSrc(), SliceEncodingAttr::get(v.getContext(), ed.getAxis(), enc));
     return b.create<ExpandDimsOp>(ed.getLoc(), type, src, ed.getAxisAttr());
+  }
+  if (cast<RankedTensorType>(v.getType()).getRank() == 1 && !isCheapArith(def)) {
+    // Moved once, where it is made (before the loop when it is made there).
+    OpBuilder after(def->getBlock(), std::next(def->getIterator()));
+    return after.create<ConvertLayoutOp>(v.getLoc(), type, v);
   }
   if (isCheapArith(def)) {
     IRMapping map;
