@@ -30,11 +30,17 @@ struct Shape {
   std::string dtype; ///< f16 or bf16
   int Z = 0, H = 0, N = 0, D = 0;
   bool causal = false;
+  bool backward = false; ///< time forward + backward (cases.txt's `fwdbwd`)
   std::string label() const {
     return dtype + " Z" + std::to_string(Z) + " H" + std::to_string(H) + " N" +
-           std::to_string(N) + " D" + std::to_string(D) + (causal ? " causal" : "");
+           std::to_string(N) + " D" + std::to_string(D) + (causal ? " causal" : "") +
+           (backward ? " fwd+bwd" : "");
   }
-  double flops() const { return 4.0 * Z * H * double(N) * N * D * (causal ? 0.5 : 1.0); }
+  /// The tutorial's count: 4·Z·H·N²·D forward (half of it causal), the
+  /// backward 2.5 times that.
+  double flops() const {
+    return 4.0 * Z * H * double(N) * N * D * (causal ? 0.5 : 1.0) * (backward ? 3.5 : 1.0);
+  }
 };
 
 struct Record {
@@ -189,6 +195,134 @@ void runShape(const blk::Context &ctx, const blk::Module &mod, const std::string
   }
 }
 
+/// Forward and backward (Δ, dK/dV, dQ), every launch unpinned (each
+/// kernel's first config whose @requires hold), timed together. dQ, dK and
+/// dV are checked on sampled rows of head 0 against float64 sums that use
+/// the forward's own lse and O (the forward rows check those against
+/// float64): P[i][j] = 2^(S[i][j]·log2 e − lse[i]), Δ[i] = dO[i]·O[i].
+void runBackward(const blk::Context &ctx, const blk::Module &mod, const Shape &s,
+                 blk::DeviceBuffer<int32_t> &flush, std::vector<Record> &out) {
+  using blk::half;
+  const int N = s.N, D = s.D;
+  const size_t n = size_t(s.Z) * s.H * N * D, rows = size_t(s.Z) * s.H * N;
+  std::vector<float> fq(n), fk(n), fv(n), fdo(n);
+  randomFill(fq, 31, -3.f, 3.f);
+  randomFill(fk, 32, -1.f, 1.f);
+  randomFill(fv, 33, -1.f, 1.f);
+  randomFill(fdo, 34, -1.f, 1.f);
+  std::vector<half> hq(n), hk(n), hv(n), hdo(n);
+  for (size_t i = 0; i < n; ++i) {
+    hq[i] = blk::toHalf(fq[i]);
+    hk[i] = blk::toHalf(fk[i]);
+    hv[i] = blk::toHalf(fv[i]);
+    hdo[i] = blk::toHalf(fdo[i]);
+  }
+  const float scale = 1.0f / std::sqrt(float(D));
+  blk::DeviceBuffer<half> q(ctx, hq), k(ctx, hk), v(ctx, hv), dout(ctx, hdo), o(ctx, n);
+  blk::DeviceBuffer<half> dq(ctx, n), dk(ctx, n), dv(ctx, n);
+  blk::DeviceBuffer<float> lse(ctx, rows), delta(ctx, rows);
+  blk::Kernel fwd = mod.kernel("attention_fwd"), pre = mod.kernel("attention_bwd_delta");
+  blk::Kernel dkdv = mod.kernel("attention_bwd_dkdv"), dqk = mod.kernel("attention_bwd_dq");
+  auto launch = [&] {
+    fwd.launch(q, k, v, o, lse, scale, s.Z, s.H, N, D, s.causal);
+    pre.launch(o, dout, delta, s.Z, s.H, N, D);
+    dkdv.launch(q, k, v, dout, lse, delta, dk, dv, scale, s.Z, s.H, N, D, s.causal);
+    dqk.launch(q, k, v, dout, lse, delta, dq, scale, s.Z, s.H, N, D, s.causal);
+  };
+  Record r;
+  r.shape = s.label();
+  r.kernel = "attention_fwd+bwd";
+  r.config = "unpinned (first config whose @requires hold)";
+  try {
+    for (auto *b : {&dq, &dk, &dv})
+      b->fill(blk::toHalf(NAN));
+    launch();
+    ctx.synchronize();
+    std::vector<half> go = o.download(), gq = dq.download(), gk = dk.download(), gv = dv.download();
+    std::vector<float> gl = lse.download();
+    auto at = [&](const std::vector<half> &x, int i, int d) {
+      return double(blk::toFloat(x[size_t(i) * D + d]));
+    };
+    auto qv = [&](int i, int d) { return double(blk::toFloat(hq[size_t(i) * D + d])); };
+    auto kv = [&](int i, int d) { return double(blk::toFloat(hk[size_t(i) * D + d])); };
+    auto vv = [&](int i, int d) { return double(blk::toFloat(hv[size_t(i) * D + d])); };
+    auto dov = [&](int i, int d) { return double(blk::toFloat(hdo[size_t(i) * D + d])); };
+    std::vector<double> di(static_cast<size_t>(N));
+    for (int i = 0; i < N; ++i)
+      for (int d = 0; d < D; ++d)
+        di[size_t(i)] += dov(i, d) * at(go, i, d);
+    auto p = [&](int i, int j) { // head 0
+      if (s.causal && j > i)
+        return 0.0;
+      double acc = 0;
+      for (int d = 0; d < D; ++d)
+        acc += qv(i, d) * kv(j, d);
+      return std::exp2(acc * scale / std::log(2.0) - double(gl[size_t(i)]));
+    };
+    auto dpij = [&](int i, int j) {
+      double acc = 0;
+      for (int d = 0; d < D; ++d)
+        acc += dov(i, d) * vv(j, d);
+      return acc;
+    };
+    uint64_t rng = 0xBAC0000ull + uint64_t(N);
+    std::vector<int> sample = {0, N - 1};
+    while (sample.size() < 12)
+      sample.push_back(int(splitmix(rng) % uint64_t(N)));
+    double worst = 0, top = 0;
+    auto account = [&](double got, double ref) {
+      worst = std::max(worst, std::isfinite(got) ? std::fabs(got - ref) : INFINITY);
+      top = std::max(top, std::fabs(ref));
+    };
+    for (int x : sample) {
+      std::vector<double> rq(static_cast<size_t>(D)), rk(rq), rv(rq);
+      for (int j = 0; j < N; ++j) { // dQ row x
+        double pij = p(x, j);
+        if (pij == 0)
+          continue;
+        double ds = pij * (dpij(x, j) - di[size_t(x)]);
+        for (int d = 0; d < D; ++d)
+          rq[size_t(d)] += scale * ds * kv(j, d);
+      }
+      for (int i = 0; i < N; ++i) { // dK, dV row x
+        double pix = p(i, x);
+        if (pix == 0)
+          continue;
+        double ds = pix * (dpij(i, x) - di[size_t(i)]);
+        for (int d = 0; d < D; ++d) {
+          rk[size_t(d)] += scale * ds * qv(i, d);
+          rv[size_t(d)] += pix * dov(i, d);
+        }
+      }
+      for (int d = 0; d < D; ++d) {
+        account(at(gq, x, d), rq[size_t(d)]);
+        account(at(gk, x, d), rk[size_t(d)]);
+        account(at(gv, x, d), rv[size_t(d)]);
+      }
+    }
+    r.errO = worst / top; // reported as err_o: the gradients' error over their largest value
+    size_t unwritten = 0;
+    for (auto *g : {&gq, &gk, &gv})
+      for (const half &h : *g)
+        unwritten += !std::isfinite(blk::toFloat(h));
+    r.ok = unwritten == 0 && r.errO <= 2e-2;
+    if (!r.ok)
+      r.error = unwritten ? std::to_string(unwritten) + " gradient elements not finite"
+                          : "gradient error above tolerance";
+    if (r.ok) {
+      r.ms = timeMs(ctx, flush, launch, r.runs);
+      r.tflops = s.flops() / (r.ms * 1e-3) * 1e-12;
+    }
+  } catch (const blk::Error &e) {
+    r.error = e.what();
+  }
+  std::printf("%-42s %-18s %s %9.4f ms %7.1f TFLOP/s grad err %.2g runs %d %s\n", r.shape.c_str(),
+              r.kernel.c_str(), r.ok ? "ok  " : "FAIL", r.ms, r.tflops, r.errO, r.runs,
+              r.error.c_str());
+  std::fflush(stdout);
+  out.push_back(r);
+}
+
 std::vector<Shape> readCases(const std::string &path, const std::string &mode) {
   std::ifstream in(path);
   if (!in)
@@ -205,6 +339,8 @@ std::vector<Shape> readCases(const std::string &path, const std::string &mode) {
     if (!(ls >> s.dtype >> s.Z >> s.H >> s.N >> s.D >> causal))
       throw blk::Error("bad line in " + path + ": " + line);
     s.causal = causal != 0;
+    std::string pass;
+    s.backward = (ls >> pass) && pass == "fwdbwd";
     shapes.push_back(s);
   }
   return shapes;
@@ -254,7 +390,9 @@ int main(int argc, char **argv) {
     blk::Module mod = ctx.load(argv[1]);
     blk::DeviceBuffer<int32_t> flush(ctx, kFlushInts);
     for (const Shape &s : readCases(argv[2], argv[3])) {
-      if (s.dtype == "bf16")
+      if (s.backward)
+        runBackward(ctx, mod, s, flush, out);
+      else if (s.dtype == "bf16")
         runShape<blk::bfloat16>(ctx, mod, "attention_fwd_bf16", s, flush, out);
       else
         runShape<blk::half>(ctx, mod, "attention_fwd", s, flush, out);
