@@ -172,6 +172,21 @@ void Server::dispatchRequest(const json &id, const std::string &method,
     Document &doc = documentFor(params);
     reply(id, symbolsWithFallback(*doc.analysis, doc.lastGood.get(),
                                   doc.sinceLastGood));
+  } else if (method == "workspace/symbol") {
+    std::vector<const Analysis *> open;
+    std::vector<std::string> keys;
+    for (auto &[uri, doc] : documents) {
+      if (!doc.analysis)
+        reanalyze(doc);
+      open.push_back(doc.analysis.get());
+      keys.push_back(doc.key);
+    }
+    auto query = params.find("query");
+    reply(id, workspaceSymbols.query(
+                  query != params.end() && query->is_string()
+                      ? query->get_ref<const std::string &>()
+                      : std::string(),
+                  open, keys));
   } else if (method == "textDocument/completion") {
     Document &doc = documentFor(params);
     uint32_t offset = offsetFor(doc, params);
@@ -261,12 +276,27 @@ json Server::initialize(const json &params) {
   if (!root.empty() && root[0] == '/')
     options.analysis.includeDirs.insert(options.analysis.includeDirs.begin(),
                                         root);
+  // workspace/symbol searches every workspace folder (else the root).
+  std::vector<std::string> folders;
+  if (params.is_object())
+    if (auto it = params.find("workspaceFolders"); it != params.end() &&
+                                                    it->is_array())
+      for (const json &folder : *it)
+        if (folder.is_object() && folder.contains("uri") &&
+            folder["uri"].is_string())
+          folders.push_back(uriToPath(folder["uri"].get<std::string>()));
+  if (folders.empty() && !root.empty())
+    folders.push_back(root);
+  std::erase_if(folders,
+                [](const std::string &f) { return f.empty() || f[0] != '/'; });
+  workspaceSymbols.setRoots(std::move(folders));
   json capabilities = {
       {"positionEncoding", "utf-16"},
       {"textDocumentSync", {{"openClose", true}, {"change", 1}}},
       {"hoverProvider", true},
       {"definitionProvider", true},
       {"documentSymbolProvider", true},
+      {"workspaceSymbolProvider", true},
       {"completionProvider",
        {{"triggerCharacters", {".", "@"}}, {"resolveProvider", false}}},
       {"inlayHintProvider", true},

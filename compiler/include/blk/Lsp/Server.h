@@ -2,7 +2,8 @@
 //
 // LSP 3.17 over a pair of streams. Implements exactly what `initialize`
 // advertises: full document sync, publishDiagnostics (with the document
-// version), hover, definition, documentSymbol, completion and inlay hints. Every open
+// version), hover, definition, documentSymbol, completion, inlay hints and
+// workspace/symbol (open documents and the workspace folders' .blk files). Every open
 // document is re-checked from memory on each change, synchronously, so
 // diagnostics always match the latest version.
 //
@@ -25,6 +26,7 @@
 
 #include "blk/Lsp/Analysis.h"
 #include "blk/Lsp/EditMap.h"
+#include "blk/Lsp/WorkspaceSymbols.h"
 
 #include <nlohmann/json.hpp>
 
@@ -115,6 +117,8 @@ private:
   std::set<std::string> stale;
   /// Set by run(): checking waits until no input is buffered.
   bool deferAnalysis = false;
+  /// workspace/symbol over the folders given at initialize.
+  WorkspaceSymbols workspaceSymbols;
 };
 
 } // namespace blk::lsp
