@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "blk/runtime.h"
+#include "common/DoBench.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,6 +23,8 @@
 #include <vector>
 
 namespace {
+
+using blkbench::jsonEscape;
 
 constexpr int kWarmup = 20;
 constexpr int kRuns = 200;
@@ -117,18 +120,6 @@ void runBench(const blk::Context &ctx, const std::string &dir, const Bench &b,
       out.push_back(r);
     }
   }
-}
-
-std::string jsonEscape(const std::string &s) {
-  std::string o;
-  for (char c : s)
-    if (c == '"' || c == '\\')
-      o += std::string("\\") + c;
-    else if (c == '\n')
-      o += "\\n";
-    else if (static_cast<unsigned char>(c) >= 0x20)
-      o += c;
-  return o;
 }
 
 } // namespace

@@ -324,18 +324,11 @@ void runBackward(const blk::Context &ctx, const blk::Module &mod, const Shape &s
 }
 
 std::vector<Shape> readCases(const std::string &path, const std::string &mode) {
-  std::ifstream in(path);
-  if (!in)
-    throw blk::Error("cannot read " + path);
   std::vector<Shape> shapes;
-  std::string line;
-  while (std::getline(in, line)) {
+  for (const std::string &line : caseLines(path, mode)) {
     std::istringstream ls(line);
-    std::string set;
     Shape s;
     int causal = 0;
-    if (!(ls >> set) || set[0] == '#' || set != mode)
-      continue;
     if (!(ls >> s.dtype >> s.Z >> s.H >> s.N >> s.D >> causal))
       throw blk::Error("bad line in " + path + ": " + line);
     s.causal = causal != 0;
@@ -344,16 +337,6 @@ std::vector<Shape> readCases(const std::string &path, const std::string &mode) {
     shapes.push_back(s);
   }
   return shapes;
-}
-
-std::string jsonEscape(const std::string &s) {
-  std::string o;
-  for (char c : s)
-    if (c == '"' || c == '\\')
-      o += std::string("\\") + c;
-    else if (static_cast<unsigned char>(c) >= 0x20)
-      o += c;
-  return o;
 }
 
 void writeJson(const std::string &path, const std::vector<Record> &records) {

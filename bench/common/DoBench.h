@@ -15,7 +15,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <fstream>
 #include <functional>
+#include <sstream>
+#include <string>
 #include <vector>
 
 namespace blkbench {
@@ -79,6 +82,39 @@ inline double timeMs(const blk::Context &ctx, blk::DeviceBuffer<int32_t> &flush,
   for (int i = 0; i < runs; ++i)
     ts.push_back(double(stop[size_t(i)].elapsedMs(start[size_t(i)])));
   return median(ts);
+}
+
+/// The lines of a cases file (`SET field…`; `#` starts a comment line) whose
+/// set is `mode`, each without its set word.
+inline std::vector<std::string> caseLines(const std::string &path, const std::string &mode) {
+  std::ifstream in(path);
+  if (!in)
+    throw blk::Error("cannot read " + path);
+  std::vector<std::string> lines;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    std::string set;
+    if (!(ls >> set) || set[0] == '#' || set != mode)
+      continue;
+    std::string rest;
+    std::getline(ls, rest);
+    lines.push_back(rest);
+  }
+  return lines;
+}
+
+/// `s` as the inside of a JSON string (control characters dropped).
+inline std::string jsonEscape(const std::string &s) {
+  std::string o;
+  for (char c : s)
+    if (c == '"' || c == '\\')
+      o += std::string("\\") + c;
+    else if (c == '\n')
+      o += "\\n";
+    else if (static_cast<unsigned char>(c) >= 0x20)
+      o += c;
+  return o;
 }
 
 } // namespace blkbench

@@ -417,34 +417,15 @@ void soakReport(const blk::Context &ctx, const std::function<void()> &launch,
 }
 
 std::vector<Shape> readCases(const std::string &path, const std::string &mode) {
-  std::ifstream in(path);
-  if (!in)
-    throw blk::Error("cannot read " + path);
   std::vector<Shape> shapes;
-  std::string line;
-  while (std::getline(in, line)) {
+  for (const std::string &line : caseLines(path, mode)) {
     std::istringstream ls(line);
-    std::string set;
     Shape s;
-    if (!(ls >> set) || set[0] == '#' || set != mode)
-      continue;
     if (!(ls >> s.kind >> s.M >> s.N >> s.K))
       throw blk::Error("bad line in " + path + ": " + line);
     shapes.push_back(s);
   }
   return shapes;
-}
-
-std::string jsonEscape(const std::string &s) {
-  std::string o;
-  for (char c : s)
-    if (c == '"' || c == '\\')
-      o += std::string("\\") + c;
-    else if (c == '\n')
-      o += "\\n";
-    else if (static_cast<unsigned char>(c) >= 0x20)
-      o += c;
-  return o;
 }
 
 std::string num(double v) { // JSON has no inf/NaN
