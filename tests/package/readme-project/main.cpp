@@ -13,7 +13,7 @@ int main() {
     m.double_grid(in, out, n); // typed and checked; grid from @grid
     std::printf("out[%d] = %g\n", n - 1, out.download()[n - 1]);
   } catch (const blk::Error &e) { // no driver or GPU, or a failed launch check
-    std::printf("blk: %s\n", e.what());
+    std::printf("%s\n", e.what()); // "blk: no CUDA driver: ..."
     return 1;
   }
 }
