@@ -1,4 +1,4 @@
-# blk_add_module(<target> SOURCES a.blk... [ARCH sm_90...] [DEFINES NAME=VALUE...]
+# blk_add_module(<target> SOURCES a.blk... [ARCH sm_90...|native] [DEFINES NAME=VALUE...]
 #                [HEADER name.hpp] [INCLUDE_DIRS dir...] [PREFIX_MAP OLD=NEW...]
 #                [TUNING table.json...] [EMBED])
 #
@@ -8,9 +8,11 @@
 # --depfile lists every imported file, so editing an import rebuilds; blkc
 # rewrites a header only when its text changes, so host code is recompiled
 # only when a kernel's signature or configs change.
-# <target> is an INTERFACE library: linking it adds the header directory and
-# blk::runtime and orders the build after the kernels. The fatbin paths are in
-# its BLK_FATBINS property.
+# ARCH: the --arch list (default sm_90); `ARCH native` builds for the GPUs of
+# the machine that builds (sm_80 and sm_90 without one, blkc says so).
+# <target> is an INTERFACE library, so name it unlike the program: linking it
+# adds the header directory and blk::runtime and orders the build after the
+# kernels. The fatbin paths are in its BLK_FATBINS property.
 #
 # Reproducible: blkc gets `--prefix-map ${PROJECT_SOURCE_DIR}=.` and
 # `--prefix-map <outdir>=.` (then PREFIX_MAP's rules; the longest OLD wins), so

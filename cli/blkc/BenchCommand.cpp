@@ -123,6 +123,8 @@ int bench(BenchFlags &flags, const ToolContext &ctx) {
     build.output = fatbin;
     if (!flags.arch.empty())
       build.target.arch = flags.arch;
+    if (!flags.driver.empty())
+      build.target.driverLibrary = flags.driver;
     if (int rc = buildStage(build, flags.frontend, ctx))
       return rc;
   }
@@ -191,7 +193,7 @@ void blkc::registerBenchCommand(CLI::App &app, ToolContext &ctx) {
   cmd->add_flag("--check", flags->check,
                 "Compare every written buffer with the interpreter's result (as `blkc run`)");
   cmd->add_option("--arch", flags->arch,
-                  "GPU architectures for a .blk file (as `blkc build`; default sm_90)");
+                  "GPU architectures for a .blk file (as `blkc build`, `native` too; default sm_90)");
   cmd->add_option("--config", flags->configs, "Only configs with these values (repeatable)")
       ->type_name("\"NAME=VALUE ...\"")
       ->allow_extra_args(false);

@@ -2,11 +2,11 @@
 //
 // blkc build FILE [--emit=ast|ir|ir-opt|gpu-ir|llvm|ptx|fatbin] [-o OUT]
 //                 [--print-after=PASS]... [--print-after-all]
-//                 [--print-locations] [--time-stages] [--arch=LIST] [-O N]
+//                 [--print-locations] [--time-stages] [--arch=LIST|native] [-O N]
 //                 [-j N] [--lineinfo|--no-lineinfo] [--no-auto-specialize] [-D NAME=VALUE]... [-I DIR]...
 //                 [--emit-header X.hpp [--embed]] [--depfile X.d]
 //                 [--prefix-map OLD=NEW]... [--tuning TABLE.json]...
-//                 [--color=auto|always|never]
+//                 [--color=auto|always|never] [--driver LIB]
 // Writes the stage to OUT or stdout; diagnostics and pass dumps to stderr.
 // Exit 0; 1 for errors in the code; 2 for usage errors.
 // Tests: tests/lit/irgen/.
@@ -16,6 +16,7 @@
 
 #include "blk/Driver/Build.h"
 #include "blk/Target/Arch.h"
+#include "blk/Target/NativeArch.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,6 +25,9 @@ using namespace blkc;
 int blkc::buildStage(blk::BuildOptions &build, const FrontendFlags &frontend,
                      const ToolContext &ctx) {
   build.target.verbose |= ctx.verbose;
+  if (llvm::Error err = blk::target::resolveNativeArch(build.target.arch,
+                                                      build.target.driverLibrary, llvm::errs()))
+    return usageError(llvm::toString(std::move(err)));
   build.colorDiagnostics = stderrStyle(frontend.color).color;
   if (llvm::Error err =
           blk::target::checkTargetBuildOptions(build.emit, build.target, build.output))
@@ -67,7 +71,14 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
   cmd->add_flag("--time-stages", flags->build.timeStages,
                 "Print per-stage times (ms) to stderr");
   cmd->add_option("--arch", flags->build.target.arch,
-                  "GPU architectures, comma-separated (sm_80,sm_86,sm_89,sm_90,sm_90a; default sm_90)");
+                  "GPU architectures, comma-separated (" + blk::target::validArchNames() +
+                      "), or `native`: those of this machine's GPUs, else " +
+                      blk::target::kNativeFallbackArchs.str() + " (default " +
+                      blk::target::kDefaultArch.str() + ")")
+      ->type_name("LIST");
+  cmd->add_option("--driver", flags->build.target.driverLibrary,
+                  "CUDA driver that --arch native asks for the GPUs (default libcuda.so.1)")
+      ->type_name("LIB");
   cmd->add_option("-O", flags->build.target.optLevel,
                   "Optimisation level -O0..-O3 (default 3): LLVM runs at the "
                   "level, ptxas at -O0 for -O0 and -O3 otherwise");

@@ -131,4 +131,19 @@ if(MODE STREQUAL "module")
   if(NOT run_output MATCHES "package ok \\(embedded\\)")
     message(FATAL_ERROR "app_embedded did not report `package ok (embedded)`")
   endif()
+
+  # README.md's example (its files shown verbatim, test readme-files), as a
+  # reader would build it. Without a GPU the program must say so and fail.
+  set(readme ${WORK_DIR}/readme)
+  run("configure readme-project" ${CMAKE_COMMAND} -S ${CMAKE_CURRENT_LIST_DIR}/readme-project
+    -B ${readme} -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
+    -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix})
+  run("build readme-project" ${CMAKE_COMMAND} --build ${readme})
+  execute_process(COMMAND ${readme}/app RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  message("readme-project: app exited ${rc}: ${out}${err}")
+  if(NOT (rc EQUAL 0 AND out STREQUAL "out[999] = 3\n") AND
+     NOT (rc EQUAL 1 AND out MATCHES "^blk: no (usable )?CUDA (driver|device)"))
+    message(FATAL_ERROR "README.md's example did not print `out[999] = 3` (nor say that "
+      "there is no GPU)")
+  endif()
 endif()

@@ -37,6 +37,26 @@ const GpuArch *lookupArch(llvm::StringRef name) {
   return nullptr;
 }
 
+const GpuArch *archForCapability(unsigned major, unsigned minor) {
+  const unsigned sm = major * 10 + minor;
+  const GpuArch *best = nullptr;
+  for (const GpuArch &arch : kArchs) {
+    // An `a` cubin loads only on its own capability; a plain one on every
+    // later minor of its major.
+    bool loads = arch.archSpecific ? arch.smVersion == sm
+                                   : arch.smVersion / 10 == major && arch.smVersion <= sm;
+    if (loads)
+      best = &arch; // kArchs is oldest first: the last match is the newest
+  }
+  if (best || major * 10 < kArchs[0].smVersion)
+    return best;
+  // Newer than every arch: the newest portable PTX, JIT-compiled by the driver.
+  for (const GpuArch &arch : llvm::reverse(kArchs))
+    if (!arch.archSpecific && arch.smVersion / 10 < major)
+      return &arch;
+  return nullptr;
+}
+
 /// Position of an arch in kArchs, which is ordered oldest first.
 static size_t archRank(const GpuArch &arch) {
   return &arch - kArchs;

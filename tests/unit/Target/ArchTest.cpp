@@ -56,3 +56,30 @@ TEST(ArchTest, RejectsEmptyEntries) {
   EXPECT_NE(errorOf("").find("empty architecture"), std::string::npos);
   EXPECT_NE(errorOf("sm_90,").find("empty architecture"), std::string::npos);
 }
+
+static std::string archFor(unsigned major, unsigned minor) {
+  const GpuArch *arch = archForCapability(major, minor);
+  return arch ? arch->name : "none";
+}
+
+// `--arch native` (NativeArch.cpp) builds what each GPU loads best.
+TEST(ArchTest, MapsEachCapabilityToTheArchItLoads) {
+  EXPECT_EQ(archFor(8, 0), "sm_80"); // A100
+  EXPECT_EQ(archFor(8, 6), "sm_86"); // RTX 30xx, A10
+  EXPECT_EQ(archFor(8, 7), "sm_86"); // Orin: sm_86 cubins run on later minors
+  EXPECT_EQ(archFor(8, 9), "sm_89"); // RTX 40xx, L4
+  EXPECT_EQ(archFor(9, 0), "sm_90a"); // H100, H200: the wgmma tensor cores
+}
+
+TEST(ArchTest, MapsNewerGpusToPortablePtxAndOlderToNone) {
+  EXPECT_EQ(archFor(10, 0), "sm_90"); // not sm_90a: its PTX loads only on 9.0
+  EXPECT_EQ(archFor(12, 0), "sm_90");
+  EXPECT_EQ(archFor(7, 5), "none");
+  EXPECT_EQ(archFor(6, 1), "none");
+}
+
+TEST(ArchTest, NativeFallbackIsValid) {
+  auto archs = parseArchList(kNativeFallbackArchs);
+  ASSERT_TRUE(static_cast<bool>(archs)) << llvm::toString(archs.takeError());
+  EXPECT_EQ(names(*archs), (std::vector<std::string>{"sm_80", "sm_90"}));
+}

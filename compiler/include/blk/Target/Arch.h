@@ -35,11 +35,23 @@ llvm::ArrayRef<GpuArch> validArchs();
 /// The architecture used when `--arch` is not given.
 constexpr llvm::StringLiteral kDefaultArch = "sm_90";
 
+/// What `--arch native` builds for when it finds no GPU: cubins that load on
+/// every Ampere, Ada and Hopper GPU (sm_80's on 8.x, sm_90's on 9.0).
+constexpr llvm::StringLiteral kNativeFallbackArchs = "sm_80,sm_90";
+
 /// `sm_80, sm_86, sm_89, sm_90, sm_90a`: the accepted names, for messages.
 std::string validArchNames();
 
 /// Looks up one architecture by name; nullptr when it is not supported.
 const GpuArch *lookupArch(llvm::StringRef name);
+
+/// The arch whose cubin a GPU of compute capability `major.minor` runs best:
+/// the newest one of the same major with a minor no higher (cubins run on
+/// later minors: 8.7 gets sm_86), the `a` variant only on its exact
+/// capability (9.0 gets sm_90a: wgmma tensor cores, docs/language.md 10.8).
+/// A GPU newer than every arch gets the newest portable one (sm_90), whose
+/// PTX the driver compiles at load; nullptr for one older than sm_80.
+const GpuArch *archForCapability(unsigned major, unsigned minor);
 
 /// Parses a comma-separated `--arch` list (`sm_80,sm_90`). Duplicates are
 /// dropped; the result is sorted oldest first so that `back()` is the newest

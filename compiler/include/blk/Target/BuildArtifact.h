@@ -93,6 +93,8 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp blkModule,
 /// The back-half flags of `blkc build`.
 struct TargetBuildOptions {
   std::string arch = std::string(kDefaultArch); ///< `--arch` as given.
+  /// The CUDA driver `--arch native` asks for the GPUs (`--driver`; tests: a fake one).
+  std::string driverLibrary = "libcuda.so.1";
   unsigned optLevel = 3;  ///< `-O0`..`-O3`.
   std::string emitHeader; ///< `--emit-header FILE.hpp`; empty: none.
   /// `--embed`: the header holds the fatbin's bytes instead of its path.
