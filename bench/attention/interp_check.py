@@ -6,6 +6,7 @@ computed in pure Python.
 
   python3 bench/attention/interp_check.py [path/to/blkc]
 """
+import importlib.util
 import math
 import os
 import random
@@ -21,35 +22,17 @@ BLKC = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "bin", 
 LOG2E = 1.0 / math.log(2.0)
 
 
-def f16(x):
-    return struct.unpack("<e", struct.pack("<e", x))[0]
-
-
-def bf16_bits(x):
-    u = struct.unpack("<I", struct.pack("<f", x))[0]
-    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) & 0xFFFF
-
-
-def bf16(x):
-    return struct.unpack("<f", struct.pack("<I", bf16_bits(x) << 16))[0]
+# f16 / bf16 rounding and packing as the GEMM check does them (one copy).
+_spec = importlib.util.spec_from_file_location(
+    "gemm_interp_check", os.path.join(ROOT, "bench", "gemm", "interp_check.py"))
+_gemm = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_gemm)
+f16, bf16, pack, unpack_elems = _gemm.f16, _gemm.bf16, _gemm.pack, _gemm.unpack
 
 
 ROUND = {"f16": f16, "bf16": bf16}
 KERNEL = {"f16": "attention_fwd", "bf16": "attention_fwd_bf16"}
 TOL_O = {"f16": 2e-3, "bf16": 1.6e-2}  # P is rounded to the input type before P·V
-
-
-def pack(t, vals):
-    if t == "bf16":
-        return struct.pack(f"<{len(vals)}H", *[bf16_bits(v) for v in vals])
-    return struct.pack(f"<{len(vals)}e", *vals)
-
-
-def unpack_elems(t, data):
-    if t == "bf16":
-        return [struct.unpack("<f", struct.pack("<I", h << 16))[0]
-                for h in struct.unpack(f"<{len(data) // 2}H", data)]
-    return list(struct.unpack(f"<{len(data) // 2}e", data))
 
 
 def reference(Q, K, V, Z, H, N, D, causal, scale):
