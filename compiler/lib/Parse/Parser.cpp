@@ -34,13 +34,16 @@ using g::BlkParser;
 
 namespace {
 
-/// An ANTLR input stream whose symbols are the bytes of the buffer.
+/// An ANTLR input stream whose symbols are the bytes [begin, end) of the
+/// buffer, at their offsets in it: the stream starts at `begin` and ends at
+/// `end`, so every token's index is its byte offset in the whole buffer.
 class ByteInputStream : public antlr4::ANTLRInputStream {
 public:
-  explicit ByteInputStream(std::string_view bytes) {
-    _data.resize(bytes.size());
-    for (size_t i = 0; i < bytes.size(); ++i)
+  ByteInputStream(std::string_view bytes, uint32_t begin, uint32_t end) {
+    _data.resize(end);
+    for (size_t i = begin; i < end; ++i)
       _data[i] = static_cast<unsigned char>(bytes[i]);
+    p = begin;
   }
 };
 
@@ -169,10 +172,20 @@ bool checkNesting(FileId file, const std::vector<antlr4::Token *> &tokens,
   return true;
 }
 
-std::unique_ptr<ast::Module> parseImpl(FileId file, DiagnosticEngine &diags,
+/// `module` (may be null) with its range set to the bytes it was parsed from.
+std::unique_ptr<ast::Module> covering(std::unique_ptr<ast::Module> module, FileId file,
+                                      uint32_t begin, uint32_t end) {
+  if (module)
+    module->setRange(SourceRange(file, begin, end - begin));
+  return module;
+}
+
+std::unique_ptr<ast::Module> parseImpl(FileId file, uint32_t begin, uint32_t end,
+                                       DiagnosticEngine &diags,
                                        const ParseOptions &options) {
-  std::string_view text = diags.getSourceManager().getText(file);
-  ByteInputStream input(text);
+  // The piece's end is the text's end: an error at EOF points there.
+  std::string_view text = diags.getSourceManager().getText(file).substr(0, end);
+  ByteInputStream input(text, begin, end);
   BlkLexer lexer(&input);
   lexer.removeErrorListeners();
   antlr4::CommonTokenStream tokenStream(&lexer);
@@ -206,11 +219,11 @@ std::unique_ptr<ast::Module> parseImpl(FileId file, DiagnosticEngine &diags,
       if (!options.keepValidDecls)
         return nullptr;
       ASTBuilder builder(file, text, diags, options);
-      return builder.buildValidDecls(unit);
+      return covering(builder.buildValidDecls(unit), file, begin, end);
     }
   }
   ASTBuilder builder(file, text, diags, options);
-  return builder.build(unit);
+  return covering(builder.build(unit), file, begin, end);
 }
 
 } // namespace
@@ -218,9 +231,16 @@ std::unique_ptr<ast::Module> parseImpl(FileId file, DiagnosticEngine &diags,
 std::unique_ptr<ast::Module> blk::parseModule(FileId file,
                                               DiagnosticEngine &diags,
                                               const ParseOptions &options) {
+  uint32_t size = static_cast<uint32_t>(diags.getSourceManager().getText(file).size());
+  return parseModuleRange(file, 0, size, diags, options);
+}
+
+std::unique_ptr<ast::Module> blk::parseModuleRange(FileId file, uint32_t begin,
+                                                   uint32_t end, DiagnosticEngine &diags,
+                                                   const ParseOptions &options) {
   // ANTLR reports problems with exceptions; none may leave this library.
   try {
-    return parseImpl(file, diags, options);
+    return parseImpl(file, begin, end, diags, options);
   } catch (const std::exception &e) {
     internalError("parser", e.what());
   }

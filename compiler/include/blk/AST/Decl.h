@@ -153,6 +153,16 @@ public:
   /// Number of nodes owned (for tests and statistics).
   size_t nodeCount() const { return storage.size(); }
 
+  /// Modules of pieces of this file (parseModuleRange) that this one owns
+  /// and whose declarations it lists: the language server assembles a file
+  /// from pieces it parsed now and pieces it kept from an earlier version.
+  std::vector<std::unique_ptr<Module>> parts;
+
+  /// Moves every node this module owns (its own and its parts') by `delta`
+  /// bytes in its file: all SourceRange fields, and the module's range.
+  /// For a piece kept while the text before it grew or shrank.
+  void shift(int64_t delta);
+
   static bool classof(const Node *n) {
     return n->getKind() == NodeKind::Module;
   }

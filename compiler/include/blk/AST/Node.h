@@ -13,6 +13,8 @@
 //  - Fields are public; the parser fills them in after `Module::create`.
 //    Optional children are nullptr when absent.
 //  - Names are std::string with a separate SourceRange for the identifier.
+//  - Every SourceRange field is moved by Module::shift (Relocate.cpp): a
+//    new one must be added there.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BLK_AST_NODE_H

@@ -37,6 +37,13 @@ struct ParseOptions {
 std::unique_ptr<ast::Module> parseModule(FileId file, DiagnosticEngine &diags,
                                          const ParseOptions &options = {});
 
+/// Parses only the bytes [begin, end) of `file` as a module (a piece from
+/// splitTopLevelDecls): node ranges are offsets in the whole file, and the
+/// module's range is [begin, end). Otherwise as parseModule.
+std::unique_ptr<ast::Module> parseModuleRange(FileId file, uint32_t begin, uint32_t end,
+                                              DiagnosticEngine &diags,
+                                              const ParseOptions &options = {});
+
 } // namespace blk
 
 #endif // BLK_PARSE_PARSER_H
