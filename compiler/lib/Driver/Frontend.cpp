@@ -64,6 +64,11 @@ bool Frontend::process(FileId file) {
   const ast::Module *module = parse(file);
   if (!module || !options.runSema)
     return diags.getErrorCount() == errorsBefore && module;
+  runSema(file, *module, /*withKernelCache=*/true);
+  return diags.getErrorCount() == errorsBefore && !diags.limitReached();
+}
+
+void Frontend::runSema(FileId file, const ast::Module &module, bool withKernelCache) {
 #if BLK_HAVE_SEMA
   sema::SemaOptions semaOptions;
   semaOptions.defines = options.defines;
@@ -76,9 +81,32 @@ bool Frontend::process(FileId file) {
   semaOptions.loadModule = [this](const std::string &path) {
     return loadImport(path);
   };
-  results[file] = sema::analyze(*module, semaOptions, diags);
+  if (withKernelCache) {
+    semaOptions.keptKernelDiagnostics = options.keptKernelDiagnostics;
+    semaOptions.kernelAnalyzed = options.kernelAnalyzed;
+  }
+  results[file] = sema::analyze(module, semaOptions, diags);
+#else
+  (void)file, (void)module, (void)withKernelCache;
 #endif
-  return diags.getErrorCount() == errorsBefore && !diags.limitReached();
+}
+
+void Frontend::adoptModule(FileId file, std::unique_ptr<ast::Module> module) {
+  modules[file] = std::move(module);
+}
+
+std::unique_ptr<ast::Module> Frontend::releaseModule(FileId file) {
+  auto it = modules.find(file);
+  if (it == modules.end())
+    return nullptr;
+  std::unique_ptr<ast::Module> module = std::move(it->second);
+  modules.erase(it);
+  return module;
+}
+
+void Frontend::rerunSema(FileId file) {
+  if (const ast::Module *module = getModule(file))
+    runSema(file, *module, /*withKernelCache=*/false);
 }
 
 const ast::Module *Frontend::getModule(FileId file) const {

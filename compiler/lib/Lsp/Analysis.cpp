@@ -3,6 +3,8 @@
 // Runs the Driver's Frontend (the same parse + Sema as `blkc check`) on the
 // buffer's text through Frontend::addBuffer, and keeps the Frontend alive so
 // hover, definition and completion can read its AST and Sema facts.
+// With a DeclCache, the buffer is parsed piece by piece (pieces an earlier
+// version had are reused) and Sema skips kernels whose diagnostics it kept.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +12,11 @@
 
 #include "blk/Driver/Frontend.h"
 #include "blk/Lsp/Uri.h"
+#include "blk/Parse/DeclSplitter.h"
+#include "blk/Sema/Sema.h"
+#include "blk/Support/Fnv1a.h"
+
+#include <unordered_map>
 
 namespace blk::lsp {
 
@@ -18,7 +25,31 @@ struct Analysis::Impl {
   Frontend frontend;
 };
 
-Analysis::~Analysis() = default;
+Analysis::~Analysis() {
+  if (!cache || !impl)
+    return;
+  // The pieces go back to the cache for the next version of the document.
+  std::unique_ptr<ast::Module> main = impl->frontend.releaseModule(mainFile);
+  if (!main)
+    return;
+  std::string_view all = sourceManager().getText(mainFile);
+  for (size_t i = 0; i < main->parts.size(); ++i) {
+    if (i >= keepablePieces.size() || !keepablePieces[i])
+      continue;
+    SourceRange r = main->parts[i]->getRange();
+    cache->keepPiece(std::string(all.substr(r.begin.offset, r.length())),
+                     std::move(main->parts[i]));
+  }
+}
+
+bool Analysis::semaIsPartial() const { return sema && sema->skippedKernels != 0; }
+
+void Analysis::completeSema() {
+  if (!semaIsPartial())
+    return;
+  impl->frontend.rerunSema(mainFile);
+  sema = impl->frontend.getSemaResult(mainFile);
+}
 
 const SourceManager &Analysis::sourceManager() const {
   return impl->frontend.getSourceManager();
@@ -48,9 +79,62 @@ std::vector<std::string> Analysis::importedPaths() const {
   return paths;
 }
 
+namespace {
+
+/// One piece of the document (splitTopLevelDecls) in an incremental check.
+struct Piece {
+  ByteSpan span;
+  /// The piece is one kernel: its diagnostics may be kept.
+  const ast::FunctionDecl *kernel = nullptr;
+};
+
+/// What every kernel's diagnostics depend on besides its own text: the
+/// other declarations' texts, the kernels' names (did-you-mean hints list
+/// them) and the names lost to syntax errors. Imports are in the texts;
+/// what they read is not (the server forgets the kernels when it changes).
+uint64_t surroundings(std::string_view text, const std::vector<Piece> &pieces,
+                      const ast::Module &module) {
+  uint64_t hash = kFnv1a64Basis;
+  for (const Piece &p : pieces) {
+    if (p.kernel)
+      hash = fnv1a64(p.kernel->name, fnv1a64("\x01kernel ", hash));
+    else
+      hash = fnv1a64(text.substr(p.span.begin, p.span.end - p.span.begin),
+                     fnv1a64("\x01piece ", hash));
+  }
+  for (const std::string &name : module.brokenNames)
+    hash = fnv1a64(name, fnv1a64("\x01broken ", hash));
+  return hash;
+}
+
+/// True when every range of `diags` is in `span` of `file`, or has none.
+bool allWithin(const std::vector<Diagnostic> &diags, FileId file, ByteSpan span) {
+  auto inside = [&](SourceRange r) {
+    return !r.isValid() || (r.begin.file == file && r.end.file == file &&
+                            r.begin.offset >= span.begin && r.end.offset <= span.end);
+  };
+  for (const Diagnostic &d : diags) {
+    if (!inside(d.range))
+      return false;
+    for (const DiagnosticLabel &l : d.labels)
+      if (!inside(l.range))
+        return false;
+    for (const DiagnosticNote &n : d.notes)
+      if (!inside(n.range))
+        return false;
+    for (const FixIt &f : d.fixIts)
+      if (!inside(f.range))
+        return false;
+  }
+  return true;
+}
+
+} // namespace
+
 std::unique_ptr<Analysis> analyzeBuffer(const std::string &path,
                                         std::string text,
-                                        const AnalysisOptions &options) {
+                                        const AnalysisOptions &options,
+                                        std::shared_ptr<DeclCache> cache) {
   FrontendOptions feOptions;
   feOptions.defines = options.defines;
   feOptions.includeDirs = options.includeDirs;
@@ -63,13 +147,98 @@ std::unique_ptr<Analysis> analyzeBuffer(const std::string &path,
   // another one is half-typed.
   feOptions.parse.keepValidDecls = true;
 
+  // Filled once the pieces are parsed; read by Sema's kernel hooks.
+  std::vector<Piece> pieces;
+  std::unordered_map<const ast::FunctionDecl *, size_t> pieceOfKernel;
+  std::string context;
+  std::string_view all;
+  FileId file = 0;
+  auto keyOf = [&](ByteSpan span) {
+    return context + std::string(all.substr(span.begin, span.end - span.begin));
+  };
+  // Sema asks about and reports each kernel. The hooks read the locals
+  // below, so they are only called within this function (the Frontend's
+  // rerunSema runs without them).
+  if (cache) {
+    feOptions.keptKernelDiagnostics = [&](const ast::FunctionDecl &kernel)
+        -> const std::vector<Diagnostic> * {
+      auto it = pieceOfKernel.find(&kernel);
+      if (it == pieceOfKernel.end())
+        return nullptr;
+      ByteSpan span = pieces[it->second].span;
+      return cache->keptKernel(keyOf(span), span.begin);
+    };
+    feOptions.kernelAnalyzed = [&](const ast::FunctionDecl &kernel,
+                                   std::vector<Diagnostic> diags) {
+      auto it = pieceOfKernel.find(&kernel);
+      if (it == pieceOfKernel.end())
+        return;
+      ByteSpan span = pieces[it->second].span;
+      if (allWithin(diags, file, span))
+        cache->keepKernel(keyOf(span), span.begin, std::move(diags));
+    };
+  }
+
   auto analysis = std::make_unique<Analysis>();
   analysis->impl = std::make_unique<Analysis::Impl>(std::move(feOptions));
   Frontend &fe = analysis->impl->frontend;
   analysis->mainFile = fe.addBuffer(path, std::move(text));
-  fe.process(analysis->mainFile);
-  analysis->module = fe.getModule(analysis->mainFile);
-  analysis->sema = fe.getSemaResult(analysis->mainFile);
+  file = analysis->mainFile;
+  if (cache) {
+    all = fe.getSourceManager().getText(file);
+    // Parse diagnostics wait here until every piece parsed: a piece that
+    // does not (a lexical error) sends the whole file the usual way.
+    DiagnosticEngine pieceDiags(fe.getSourceManager());
+    pieceDiags.setMaxErrors(0);
+    auto module = std::make_unique<ast::Module>(
+        SourceRange(file, 0, static_cast<uint32_t>(all.size())));
+    module->file = file;
+    std::vector<bool> keepable;
+    bool piecewise = true;
+    for (ByteSpan span : splitTopLevelDecls(all)) {
+      std::string_view pieceText = all.substr(span.begin, span.end - span.begin);
+      std::unique_ptr<ast::Module> part = cache->takePiece(pieceText, file, span.begin);
+      bool clean = true;
+      if (!part) {
+        size_t before = pieceDiags.getDiagnostics().size();
+        part = parseModuleRange(file, span.begin, span.end, pieceDiags,
+                                fe.getOptions().parse);
+        clean = pieceDiags.getDiagnostics().size() == before;
+      }
+      if (!part) {
+        piecewise = false;
+        break;
+      }
+      Piece piece{span, nullptr};
+      if (part->decls.size() == 1 && clean)
+        if (auto *f = ast::dyn_cast<ast::FunctionDecl>(part->decls[0]); f && f->isKernel)
+          piece.kernel = f;
+      pieces.push_back(piece);
+      module->decls.insert(module->decls.end(), part->decls.begin(), part->decls.end());
+      module->brokenNames.insert(part->brokenNames.begin(), part->brokenNames.end());
+      module->parts.push_back(std::move(part));
+      keepable.push_back(clean);
+    }
+    cache->dropUntakenPieces();
+    if (piecewise) {
+      for (const Diagnostic &d : pieceDiags.getDiagnostics())
+        fe.getDiagnostics().emit(d);
+      context = hex16(surroundings(all, pieces, *module)) + "\n";
+      for (size_t i = 0; i < pieces.size(); ++i)
+        if (pieces[i].kernel)
+          pieceOfKernel[pieces[i].kernel] = i;
+      fe.adoptModule(file, std::move(module));
+      analysis->cache = cache;
+      analysis->keepablePieces = std::move(keepable);
+    } else {
+      pieces.clear();
+    }
+  }
+  fe.process(file);
+  if (cache)
+    cache->finishAnalysis();
+  analysis->module = fe.getModule(file);
+  analysis->sema = fe.getSemaResult(file);
   analysis->diagnostics = fe.getDiagnostics().getDiagnostics();
   return analysis;
 }

@@ -7,7 +7,11 @@
 #include "blk/Lsp/Transport.h"
 #include "blk/Lsp/Uri.h"
 
+#include "blk/Support/Fnv1a.h"
+
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 namespace blk::lsp {
 
@@ -178,6 +182,7 @@ void Server::dispatchRequest(const json &id, const std::string &method,
     for (auto &[uri, doc] : documents) {
       if (!doc.analysis)
         reanalyze(doc);
+      doc.analysis->completeSema();
       open.push_back(doc.analysis.get());
       keys.push_back(doc.key);
     }
@@ -425,8 +430,37 @@ std::optional<std::string> Server::openText(const std::string &key) const {
   return std::nullopt;
 }
 
+uint64_t Server::importsHash(const std::vector<std::string> &paths) const {
+  uint64_t hash = kFnv1a64Basis;
+  for (const std::string &path : paths) {
+    hash = fnv1a64(path + '\0', hash);
+    if (std::optional<std::string> text = openText(path)) {
+      hash = fnv1a64(*text, fnv1a64("open\0", hash));
+    } else {
+      std::ifstream in(path, std::ios::binary);
+      std::ostringstream bytes;
+      bytes << in.rdbuf();
+      hash = fnv1a64(bytes.str(), fnv1a64("disk\0", hash));
+    }
+  }
+  return hash;
+}
+
 void Server::reanalyze(Document &doc) {
-  doc.analysis = analyzeBuffer(doc.path, doc.text, options.analysis);
+  // What the last check imported may have changed (the kept kernel
+  // diagnostics do not know): hash its texts before this check reads them,
+  // so a change made while it runs is seen next time. (The first check
+  // has nothing to compare with: the second forgets what the first kept.)
+  if (doc.analysis) {
+    uint64_t hash = importsHash(doc.analysis->importedPaths());
+    if (hash != doc.importsHash)
+      doc.cache->forgetKernels();
+    doc.importsHash = hash;
+  }
+  // The analyses this one replaces give their pieces back to the cache
+  // when destroyed: after the diagnostics are out (destroying costs time).
+  std::vector<std::shared_ptr<Analysis>> replaced = {doc.analysis, doc.lastGood};
+  doc.analysis = analyzeBuffer(doc.path, doc.text, options.analysis, doc.cache);
   if (!hasSyntaxErrors(*doc.analysis)) {
     doc.lastGood = doc.analysis;
     doc.sinceLastGood = EditMap(uint32_t(doc.text.size()));
@@ -437,6 +471,7 @@ void Server::reanalyze(Document &doc) {
   for (const std::string &path : doc.analysis->importedPaths())
     importers[path].insert(doc.uri);
   publishDiagnostics(doc);
+  replaced.clear();
 }
 
 void Server::publishDiagnostics(const Document &doc) {
@@ -453,9 +488,14 @@ Server::Document &Server::documentFor(const json &params) {
   if (it == documents.end())
     throw RequestError{kInvalidParams,
                        "unknown document: " + uri + " (not opened)"};
-  if (!it->second.analysis)
-    reanalyze(it->second);
-  return it->second;
+  Document &doc = it->second;
+  if (!doc.analysis)
+    reanalyze(doc);
+  // Requests read Sema's facts of every kernel, not only diagnostics.
+  doc.analysis->completeSema();
+  if (doc.lastGood)
+    doc.lastGood->completeSema();
+  return doc;
 }
 
 uint32_t Server::offsetFor(const Document &doc, const json &params) const {

@@ -503,10 +503,22 @@ void analyzeKernels(Analyzer &a, ModuleScope &scope) {
     auto *f = ast::dyn_cast<ast::FunctionDecl>(d);
     if (!f || !f->isKernel)
       continue;
+    if (a.options.keptKernelDiagnostics && a.options.defines.empty())
+      if (const std::vector<Diagnostic> *kept = a.options.keptKernelDiagnostics(*f)) {
+        for (const Diagnostic &diag : *kept)
+          a.accept(diag);
+        ++a.result.skippedKernels;
+        continue;
+      }
+    size_t before = a.diags.getDiagnostics().size();
     KernelInfo &k = a.result.kernels.emplace_back();
     k.decl = f;
     k.name = f->name;
     KernelBuilder(a, scope, defines).build(k);
+    if (a.options.kernelAnalyzed && !a.diags.limitReached()) {
+      const std::vector<Diagnostic> &all = a.diags.getDiagnostics();
+      a.options.kernelAnalyzed(*f, std::vector<Diagnostic>(all.begin() + before, all.end()));
+    }
   }
   // A -D that no kernel takes is most likely misspelt (kernels without it
   // ignore it by design, so it is a warning, once per name).

@@ -53,6 +53,17 @@ public:
   /// runs Sema on it. Returns false when any error has been reported.
   bool process(FileId file);
 
+  /// Makes `module` the AST of `file`: process(file) then runs Sema on it
+  /// without parsing (the language server parses pieces itself).
+  void adoptModule(FileId file, std::unique_ptr<ast::Module> module);
+  /// Takes the AST of `file` back (nullptr if none); Sema's results must
+  /// not be read afterwards.
+  std::unique_ptr<ast::Module> releaseModule(FileId file);
+  /// Runs Sema on `file`'s AST again without the kernel-cache hooks, so
+  /// every kernel gets its facts; replaces getSemaResult(file). Its
+  /// diagnostics are those of the first run (they are appended again).
+  void rerunSema(FileId file);
+
   /// The AST of `file` (main file or import); nullptr if not parsed or if
   /// parsing failed.
   const ast::Module *getModule(FileId file) const;
@@ -64,6 +75,7 @@ public:
 private:
   const ast::Module *parse(FileId file);
   const ast::Module *loadImport(const std::string &path);
+  void runSema(FileId file, const ast::Module &module, bool withKernelCache);
 
   FrontendOptions options;
   SourceManager sm;

@@ -41,6 +41,12 @@ struct FrontendOptions {
   /// language server's open, unsaved buffers); nullopt reads the disk.
   std::function<std::optional<std::string>(const std::string &path)>
       readImport;
+  /// The language server's kernel cache, passed to Sema (SemaOptions has
+  /// the contract of both).
+  std::function<const std::vector<Diagnostic> *(const ast::FunctionDecl &kernel)>
+      keptKernelDiagnostics;
+  std::function<void(const ast::FunctionDecl &kernel, std::vector<Diagnostic> diags)>
+      kernelAnalyzed;
 };
 
 } // namespace blk

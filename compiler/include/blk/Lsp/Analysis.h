@@ -10,6 +10,7 @@
 #define BLK_LSP_ANALYSIS_H
 
 #include "blk/AST/AST.h"
+#include "blk/Lsp/DeclCache.h"
 #include "blk/Lsp/LineIndex.h"
 #include "blk/Support/Diagnostic.h"
 #include "blk/Support/SourceManager.h"
@@ -51,7 +52,8 @@ public:
   FileId mainFile = 0;
   /// The parsed document; nullptr when it did not parse.
   const ast::Module *module = nullptr;
-  /// Sema facts; nullptr when the document did not parse.
+  /// Sema facts; nullptr when the document did not parse. Lacks the
+  /// kernels whose diagnostics came from the cache until completeSema().
   const sema::SemaResult *sema = nullptr;
   /// Every diagnostic of the check, in order.
   std::vector<Diagnostic> diagnostics;
@@ -64,6 +66,11 @@ public:
   /// Canonical paths of every file this check read besides the document:
   /// its imports, transitively. A change to any of them invalidates it.
   std::vector<std::string> importedPaths() const;
+  /// True while `sema` lacks kernels (their diagnostics were kept).
+  bool semaIsPartial() const;
+  /// Analyses every kernel (features other than diagnostics need their
+  /// facts); `diagnostics` does not change.
+  void completeSema();
 
   /// Owner of the sources, ASTs and Sema facts (the Driver's state).
   struct Impl;
@@ -71,13 +78,25 @@ public:
 
 private:
   mutable std::vector<std::unique_ptr<LineIndex>> indexes; // by FileId - 1
+  friend std::unique_ptr<Analysis> analyzeBuffer(const std::string &, std::string,
+                                                 const AnalysisOptions &,
+                                                 std::shared_ptr<DeclCache>);
+  /// Where this analysis's pieces go back when it is destroyed (may be null).
+  std::shared_ptr<DeclCache> cache;
+  /// Pieces parsed without a diagnostic (or taken from the cache): the ones
+  /// that may be kept. Index = Module::parts index.
+  std::vector<bool> keepablePieces;
 };
 
 /// Checks `text` as the file `path` (imports resolve against its directory,
 /// then `options`). Never fails: errors are in `diagnostics`.
+/// With a `cache`, the text is parsed and analysed piece by piece and what
+/// an earlier version had is reused (DeclCache.h); the diagnostics are the
+/// same, except that a syntax error is contained in its declaration.
 std::unique_ptr<Analysis> analyzeBuffer(const std::string &path,
                                         std::string text,
-                                        const AnalysisOptions &options);
+                                        const AnalysisOptions &options,
+                                        std::shared_ptr<DeclCache> cache = nullptr);
 
 } // namespace blk::lsp
 

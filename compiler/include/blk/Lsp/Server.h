@@ -70,6 +70,12 @@ private:
     std::shared_ptr<Analysis> lastGood;
     /// Offsets of lastGood's text -> `text`, updated on every change.
     EditMap sinceLastGood;
+    /// Pieces and kernel diagnostics earlier versions leave (DeclCache.h).
+    std::shared_ptr<DeclCache> cache = std::make_shared<DeclCache>();
+    /// Hash of the texts of what the check before the last one imported,
+    /// taken before the last one read them: when it changes, the kept
+    /// kernel diagnostics are forgotten.
+    uint64_t importsHash = 0;
   };
 
   void dispatchRequest(const nlohmann::json &id, const std::string &method,
@@ -84,6 +90,8 @@ private:
   void didSave(const nlohmann::json &params);
   void didChangeWatchedFiles(const nlohmann::json &params);
   void reanalyze(Document &doc);
+  /// Hash of the current texts of `paths` (open buffers first, else disk).
+  uint64_t importsHash(const std::vector<std::string> &paths) const;
   /// Marks every open document that imports `key` (transitively) stale.
   void markImportersStale(const std::string &key);
   /// The text of the open document at canonical path `key`, if any.

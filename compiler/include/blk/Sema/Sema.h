@@ -59,6 +59,7 @@
 #include "blk/Sema/ConstValue.h"
 #include "blk/Sema/Mangle.h"
 #include "blk/Sema/Type.h"
+#include "blk/Support/Diagnostic.h"
 
 #include <functional>
 #include <memory>
@@ -91,6 +92,19 @@ struct SemaOptions {
   /// The oldest GPU the build targets (`sm_80`, 80); empty / 0: any.
   std::string oldestArch;
   unsigned oldestSm = 0;
+  /// The language server's kernel cache (docs/architecture.md, "Language
+  /// server"): asked before each kernel of the main module is analysed.
+  /// Non-null: that kernel's text and everything it can see are as in an
+  /// earlier analysis, whose diagnostics for it (moved to where they are
+  /// now) are returned; Sema emits them and skips the kernel, which then
+  /// has no KernelInfo (SemaResult::skippedKernels counts it). Not asked
+  /// when `defines` is set (the unused -D check needs every kernel).
+  std::function<const std::vector<Diagnostic> *(const ast::FunctionDecl &kernel)>
+      keptKernelDiagnostics;
+  /// Called after each kernel of the main module is analysed, with the
+  /// diagnostics it emitted (not when the error limit cut them short).
+  std::function<void(const ast::FunctionDecl &kernel, std::vector<Diagnostic> diags)>
+      kernelAnalyzed;
 };
 
 /// What a name (NameExpr, or the MemberExpr `math.gelu`) refers to.
@@ -289,6 +303,9 @@ public:
   std::vector<KernelInfo> kernels;
   /// Number of errors reported by this analysis.
   unsigned errorCount = 0;
+  /// Kernels not analysed: their diagnostics came from
+  /// SemaOptions::keptKernelDiagnostics, and `kernels` lacks them.
+  unsigned skippedKernels = 0;
 
   /// The kernel named `name`, or nullptr.
   const KernelInfo *kernel(const std::string &name) const;
