@@ -68,7 +68,8 @@ bool Frontend::process(FileId file) {
   return diags.getErrorCount() == errorsBefore && !diags.limitReached();
 }
 
-void Frontend::runSema(FileId file, const ast::Module &module, bool withKernelCache) {
+void Frontend::runSema(FileId file, const ast::Module &module, bool withKernelCache,
+                       const std::function<bool(const ast::FunctionDecl &)> &analyseKernel) {
 #if BLK_HAVE_SEMA
   sema::SemaOptions semaOptions;
   semaOptions.defines = options.defines;
@@ -84,10 +85,17 @@ void Frontend::runSema(FileId file, const ast::Module &module, bool withKernelCa
   if (withKernelCache) {
     semaOptions.keptKernelDiagnostics = options.keptKernelDiagnostics;
     semaOptions.kernelAnalyzed = options.kernelAnalyzed;
+  } else if (analyseKernel) {
+    // A kernel left out is "kept" with no diagnostics: Sema skips it.
+    static const std::vector<Diagnostic> kNone;
+    semaOptions.keptKernelDiagnostics =
+        [&analyseKernel](const ast::FunctionDecl &kernel) -> const std::vector<Diagnostic> * {
+      return analyseKernel(kernel) ? nullptr : &kNone;
+    };
   }
   results[file] = sema::analyze(module, semaOptions, diags);
 #else
-  (void)file, (void)module, (void)withKernelCache;
+  (void)file, (void)module, (void)withKernelCache, (void)analyseKernel;
 #endif
 }
 
@@ -104,9 +112,10 @@ std::unique_ptr<ast::Module> Frontend::releaseModule(FileId file) {
   return module;
 }
 
-void Frontend::rerunSema(FileId file) {
+void Frontend::rerunSema(FileId file,
+                         std::function<bool(const ast::FunctionDecl &kernel)> analyseKernel) {
   if (const ast::Module *module = getModule(file))
-    runSema(file, *module, /*withKernelCache=*/false);
+    runSema(file, *module, /*withKernelCache=*/false, analyseKernel);
 }
 
 const ast::Module *Frontend::getModule(FileId file) const {

@@ -13,9 +13,11 @@
 #include "blk/Driver/Frontend.h"
 #include "blk/Lsp/Uri.h"
 #include "blk/Parse/DeclSplitter.h"
+#include "blk/Parse/Parser.h"
 #include "blk/Sema/Sema.h"
 #include "blk/Support/Fnv1a.h"
 
+#include <set>
 #include <unordered_map>
 
 namespace blk::lsp {
@@ -42,12 +44,54 @@ Analysis::~Analysis() {
   }
 }
 
+void Analysis::warmCache() const {
+  if (!cache || !module)
+    return;
+  DiagnosticEngine scratch(sourceManager());
+  scratch.setMaxErrors(0);
+  ParseOptions options = impl->frontend.getOptions().parse;
+  std::string_view all = text();
+  for (size_t i = 0; i < module->parts.size() && i < keepablePieces.size(); ++i) {
+    if (!keepablePieces[i])
+      continue;
+    SourceRange r = module->parts[i]->getRange();
+    std::unique_ptr<ast::Module> copy =
+        parseModuleRange(mainFile, r.begin.offset, r.end.offset, scratch, options);
+    if (copy && scratch.getDiagnostics().empty())
+      cache->keepPiece(std::string(all.substr(r.begin.offset, r.length())), std::move(copy));
+  }
+}
+
 bool Analysis::semaIsPartial() const { return sema && sema->skippedKernels != 0; }
 
 void Analysis::completeSema() {
   if (!semaIsPartial())
     return;
   impl->frontend.rerunSema(mainFile);
+  sema = impl->frontend.getSemaResult(mainFile);
+}
+
+void Analysis::completeSema(uint32_t begin, uint32_t end) {
+  if (!semaIsPartial() || !module)
+    return;
+  std::set<const ast::FunctionDecl *> needed;
+  for (const ast::Decl *d : module->decls) {
+    SourceRange r = d->getRange();
+    if (r.end.offset < begin || r.begin.offset > end)
+      continue;
+    auto *f = ast::dyn_cast<ast::FunctionDecl>(d);
+    if (!f || !f->isKernel)
+      return completeSema();
+    needed.insert(f);
+  }
+  size_t have = 0;
+  for (const sema::KernelInfo &k : sema->kernels)
+    have += needed.count(k.decl);
+  if (have == needed.size())
+    return;
+  impl->frontend.rerunSema(mainFile, [&](const ast::FunctionDecl &kernel) {
+    return needed.count(&kernel) != 0;
+  });
   sema = impl->frontend.getSemaResult(mainFile);
 }
 

@@ -163,10 +163,11 @@ void Server::dispatchRequest(const json &id, const std::string &method,
     throw RequestError{kInvalidParams, "`params` must be an object"};
   if (method == "textDocument/hover" || method == "textDocument/definition") {
     Document &doc = documentFor(params);
+    uint32_t offset = offsetFor(doc, params);
+    needSema(doc, offset, offset);
     // Inside a declaration that does not parse now: its last good version.
     CursorTarget target =
-        cursorTarget(*doc.analysis, doc.lastGood.get(), doc.sinceLastGood,
-                     offsetFor(doc, params));
+        cursorTarget(*doc.analysis, doc.lastGood.get(), doc.sinceLastGood, offset);
     json result = method == "textDocument/hover"
                       ? hoverAt(*target.analysis, target.offset)
                       : definitionAt(*target.analysis, target.offset);
@@ -182,7 +183,6 @@ void Server::dispatchRequest(const json &id, const std::string &method,
     for (auto &[uri, doc] : documents) {
       if (!doc.analysis)
         reanalyze(doc);
-      doc.analysis->completeSema();
       open.push_back(doc.analysis.get());
       keys.push_back(doc.key);
     }
@@ -205,10 +205,12 @@ void Server::dispatchRequest(const json &id, const std::string &method,
     bool withDecl = params.contains("context") &&
                     params["context"].is_object() &&
                     params["context"].value("includeDeclaration", false);
+    doc.analysis->completeSema(); // uses in every kernel
     reply(id, referencesAt(*doc.analysis, offsetFor(doc, params), withDecl));
   } else if (method == "textDocument/prepareRename" ||
              method == "textDocument/rename") {
     Document &doc = documentFor(params);
+    doc.analysis->completeSema(); // uses in every kernel
     std::string error;
     json result =
         method == "textDocument/rename"
@@ -239,6 +241,7 @@ void Server::dispatchRequest(const json &id, const std::string &method,
   } else if (method == "textDocument/inlayHint") {
     Document &doc = documentFor(params);
     auto [begin, end] = rangeFor(doc, params);
+    needSema(doc, begin, end);
     reply(id, inlayHints(*doc.analysis, begin, end));
   } else {
     throw RequestError{kMethodNotFound, "method not found: " + method};
@@ -472,6 +475,10 @@ void Server::reanalyze(Document &doc) {
     importers[path].insert(doc.uri);
   publishDiagnostics(doc);
   replaced.clear();
+  // Nothing came back (the first check of this document, which stays the
+  // last good one): parse its pieces once more so the next edit has them.
+  if (doc.cache->noPieces() && doc.lastGood == doc.analysis)
+    doc.analysis->warmCache();
 }
 
 void Server::publishDiagnostics(const Document &doc) {
@@ -491,11 +498,14 @@ Server::Document &Server::documentFor(const json &params) {
   Document &doc = it->second;
   if (!doc.analysis)
     reanalyze(doc);
-  // Requests read Sema's facts of every kernel, not only diagnostics.
-  doc.analysis->completeSema();
-  if (doc.lastGood)
-    doc.lastGood->completeSema();
   return doc;
+}
+
+void Server::needSema(Document &doc, uint32_t begin, uint32_t end) {
+  doc.analysis->completeSema(begin, end);
+  // The last good version is read at mapped offsets: all of it.
+  if (doc.lastGood && doc.lastGood != doc.analysis)
+    doc.lastGood->completeSema();
 }
 
 uint32_t Server::offsetFor(const Document &doc, const json &params) const {

@@ -204,3 +204,53 @@ TEST(Incremental, AKernelIsAnalysedAgainWhenAFnItCallsChanges) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Incremental, AWarmedCacheServesTheFirstEditWhileTheFirstCheckLives) {
+  std::string text = readFile(kRoot + "/samples/attention.blk");
+  auto cache = std::make_shared<DeclCache>();
+  auto opened = analyzeBuffer("t.blk", text, options(), cache);
+  cache->takeStats();
+  opened->warmCache();
+  // `opened` stays alive (the server keeps it as the last good version).
+  // A new first declaration: every piece after it is one `opened` had.
+  std::string editedText = "const EDIT = 1;" + text;
+  auto edited = analyzeBuffer("t.blk", editedText, options(), cache);
+  DeclCache::Stats stats = cache->takeStats();
+  EXPECT_EQ(stats.piecesReused + 1, edited->module->parts.size());
+  auto full = analyzeBuffer("t.blk", editedText, options());
+  EXPECT_EQ(dump(*edited), dump(*full));
+  EXPECT_EQ(render(*edited), render(*full));
+  EXPECT_EQ(dump(*opened), dump(*analyzeBuffer("t.blk", text, options())));
+}
+
+} // namespace
+
+namespace {
+
+TEST(Incremental, FactsAreCompletedForTheKernelsARequestTouches) {
+  std::string text = readFile(kRoot + "/samples/attention.blk");
+  auto cache = std::make_shared<DeclCache>();
+  auto first = analyzeBuffer("t.blk", text, options(), cache);
+  first.reset();
+  auto second = analyzeBuffer("t.blk", text, options(), cache);
+  ASSERT_TRUE(second->semaIsPartial());
+  EXPECT_TRUE(second->sema->kernels.empty());
+  // A position inside the kernel `attention_bwd_delta`: only it.
+  size_t at = text.find("kernel attention_bwd_delta");
+  ASSERT_NE(at, std::string::npos);
+  second->completeSema(uint32_t(at + 10), uint32_t(at + 10));
+  ASSERT_EQ(second->sema->kernels.size(), 1u);
+  EXPECT_EQ(second->sema->kernels[0].name, "attention_bwd_delta");
+  // Inside the fn `forward`, whose facts come from the kernels calling it.
+  size_t fn = text.find("fn forward");
+  ASSERT_NE(fn, std::string::npos);
+  second->completeSema(uint32_t(fn + 3), uint32_t(fn + 3));
+  EXPECT_FALSE(second->semaIsPartial());
+  auto full = analyzeBuffer("t.blk", text, options());
+  EXPECT_EQ(kernels(*second), kernels(*full));
+  EXPECT_EQ(render(*second), render(*full));
+}
+
+} // namespace

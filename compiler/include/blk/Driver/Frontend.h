@@ -21,6 +21,7 @@
 #include "blk/Support/Diagnostic.h"
 #include "blk/Support/SourceManager.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -60,9 +61,11 @@ public:
   /// not be read afterwards.
   std::unique_ptr<ast::Module> releaseModule(FileId file);
   /// Runs Sema on `file`'s AST again without the kernel-cache hooks, so
-  /// every kernel gets its facts; replaces getSemaResult(file). Its
-  /// diagnostics are those of the first run (they are appended again).
-  void rerunSema(FileId file);
+  /// every kernel gets its facts (only those `analyseKernel` accepts, when
+  /// given); replaces getSemaResult(file). Its diagnostics are those of the
+  /// first run (they are appended again).
+  void rerunSema(FileId file,
+                 std::function<bool(const ast::FunctionDecl &kernel)> analyseKernel = nullptr);
 
   /// The AST of `file` (main file or import); nullptr if not parsed or if
   /// parsing failed.
@@ -75,7 +78,8 @@ public:
 private:
   const ast::Module *parse(FileId file);
   const ast::Module *loadImport(const std::string &path);
-  void runSema(FileId file, const ast::Module &module, bool withKernelCache);
+  void runSema(FileId file, const ast::Module &module, bool withKernelCache,
+               const std::function<bool(const ast::FunctionDecl &)> &analyseKernel = nullptr);
 
   FrontendOptions options;
   SourceManager sm;

@@ -71,6 +71,15 @@ public:
   /// Analyses every kernel (features other than diagnostics need their
   /// facts); `diagnostics` does not change.
   void completeSema();
+  /// Makes `sema` hold the facts of every kernel that bytes [begin, end]
+  /// of the document touch: a hover or inlay hints need only those. All
+  /// kernels when they touch another declaration (a fn's facts come from
+  /// the kernels calling it). Other kernels' facts may go.
+  void completeSema(uint32_t begin, uint32_t end);
+  /// Parses this version's pieces again into the cache, for the next
+  /// version to take: the first check of a document has nothing to reuse
+  /// from, and stays the last good one (its own pieces are not given back).
+  void warmCache() const;
 
   /// Owner of the sources, ASTs and Sema facts (the Driver's state).
   struct Impl;

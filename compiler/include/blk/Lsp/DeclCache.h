@@ -39,6 +39,8 @@ public:
   /// Forgets the pieces not taken since the last call: texts the current
   /// version no longer has.
   void dropUntakenPieces();
+  /// True when no piece is kept.
+  bool noPieces() const { return pieces.empty(); }
 
   /// The diagnostics of the kernel analysed under `key` (its piece's text
   /// and what it can see), moved to a piece starting at `begin`; nullptr

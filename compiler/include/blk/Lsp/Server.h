@@ -90,6 +90,9 @@ private:
   void didSave(const nlohmann::json &params);
   void didChangeWatchedFiles(const nlohmann::json &params);
   void reanalyze(Document &doc);
+  /// Sema's facts for the kernels bytes [begin, end] of `doc` touch (the
+  /// diagnostics came from a check that may have skipped kernels).
+  void needSema(Document &doc, uint32_t begin, uint32_t end);
   /// Hash of the current texts of `paths` (open buffers first, else disk).
   uint64_t importsHash(const std::vector<std::string> &paths) const;
   /// Marks every open document that imports `key` (transitively) stale.
