@@ -117,6 +117,14 @@ protected:
       });
     }
   };
+  /// A context, as a new process opens one, recording its decisions, with
+  /// the fixture's module loaded: `auto &[ctx, rec, mod] = session;`.
+  struct Session {
+    Context ctx = open();
+    Recorder rec;
+    Module mod;
+    Session() : mod(ctx.load(fixturePath("kernels_tune"))) { rec.attach(ctx); }
+  };
   std::string cacheFile() {
     for (const auto &entry : std::filesystem::directory_iterator(cacheDir))
       if (entry.path().extension() == ".json")
@@ -143,10 +151,8 @@ const std::initializer_list<const char *> kInc = {"inc__BLOCK_64__w2", "inc__BLO
 
 TEST_F(Autotune, InPlaceKernelIsTunedAndAddsExactlyOne) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   std::vector<int32_t> host(1000);
   std::iota(host.begin(), host.end(), -500);
   DeviceBuffer<int32_t> x(ctx, host);
@@ -193,10 +199,8 @@ TEST_F(Autotune, NearlyEqualConfigsKeepTheEarliest) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
   times({{"inc__BLOCK_64__w2", 0.100}, {"inc__BLOCK_128__w4", 0.099},
          {"inc__BLOCK_256__w8", 0.0985}, {"inc__BLOCK_512__w16", 0.2}});
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   DeviceBuffer<int32_t> x(ctx, std::vector<int32_t>(64, 1));
   mod.kernel("inc").launch(x, 64);
   ASSERT_EQ(rec.events.size(), 1u);
@@ -206,8 +210,8 @@ TEST_F(Autotune, NearlyEqualConfigsKeepTheEarliest) {
 TEST_F(Autotune, TheCacheAnswersTheNextProcessAndOnlyChangedCodeIsTimedAgain) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
   {
-    Context ctx = open();
-    Module mod = ctx.load(fixturePath("kernels_tune"));
+    Session session;
+    auto &[ctx, rec, mod] = session;
     DeviceBuffer<int32_t> x(ctx, std::vector<int32_t>(100, 7));
     mod.kernel("inc").launch(x, 100);
   }
@@ -222,10 +226,8 @@ TEST_F(Autotune, TheCacheAnswersTheNextProcessAndOnlyChangedCodeIsTimedAgain) {
   EXPECT_EQ(cached.entries[0].timings.size(), 4u);
 
   { // A new context (as a new process): the cache answers, nothing is timed.
-    Context ctx = open();
-    Recorder rec;
-    rec.attach(ctx);
-    Module mod = ctx.load(fixturePath("kernels_tune"));
+    Session session;
+    auto &[ctx, rec, mod] = session;
     DeviceBuffer<int32_t> x(ctx, std::vector<int32_t>(100, 7));
     std::vector<uint64_t> before = counts(kInc);
     mod.kernel("inc").launch(x, 120);
@@ -243,10 +245,8 @@ TEST_F(Autotune, TheCacheAnswersTheNextProcessAndOnlyChangedCodeIsTimedAgain) {
   cached.entries[0].timings[3].codeHash = "00000000000000ff";
   std::ofstream(file) << formatTuningTable(cached);
   times({{"inc__BLOCK_512__w16", 0.05}});
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   DeviceBuffer<int32_t> x(ctx, std::vector<int32_t>(100, 7));
   std::vector<uint64_t> before = counts(kInc);
   mod.kernel("inc").launch(x, 100);
@@ -270,18 +270,16 @@ TEST_F(Autotune, TheCacheAnswersTheNextProcessAndOnlyChangedCodeIsTimedAgain) {
 TEST_F(Autotune, ACorruptCacheIsIgnoredAndReplaced) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
   {
-    Context ctx = open();
-    Module mod = ctx.load(fixturePath("kernels_tune"));
+    Session session;
+    auto &[ctx, rec, mod] = session;
     DeviceBuffer<int32_t> x(ctx, std::vector<int32_t>(10, 0));
     mod.kernel("inc").launch(x, 10);
   }
   std::string file = cacheFile();
   ASSERT_FALSE(file.empty());
   std::ofstream(file) << "{\"format\": \"blk-tuning\", \"version\": 1, \"device\": [";
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   DeviceBuffer<int32_t> x(ctx, std::vector<int32_t>(10, 0));
   ::testing::internal::CaptureStderr();
   mod.kernel("inc").launch(x, 10);
@@ -295,10 +293,8 @@ TEST_F(Autotune, ACorruptCacheIsIgnoredAndReplaced) {
 
 TEST_F(Autotune, CaptureIsNeverTunedAndNotRemembered) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   Stream stream(ctx);
   DeviceBuffer<int32_t> x(ctx, std::vector<int32_t>(10, 0));
   setCapturing(stream.handle(), 1);
@@ -321,10 +317,8 @@ TEST_F(Autotune, CaptureIsNeverTunedAndNotRemembered) {
 TEST_F(Autotune, SnapshotsOverTheLimitAreNotTaken) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
   setenv("BLK_TUNE_SNAPSHOT_LIMIT_MB", "1", 1);
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   // 2 MiB read-write: over the limit, so no tuning.
   DeviceBuffer<int32_t> big(ctx, std::vector<int32_t>(512 * 1024, 3));
   mod.kernel("inc").launch(big, 512 * 1024);
@@ -344,10 +338,8 @@ TEST_F(Autotune, SnapshotsOverTheLimitAreNotTaken) {
 
 TEST_F(Autotune, AliasedArgumentsAreRestored) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   std::vector<float> host(300);
   std::iota(host.begin(), host.end(), 0.0f);
   DeviceBuffer<float> x(ctx, host);
@@ -363,10 +355,8 @@ TEST_F(Autotune, AliasedArgumentsAreRestored) {
 
 TEST_F(Autotune, AtomicAndZeroedOutputsSeeOneLaunch) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   DeviceBuffer<float> x(ctx, std::vector<float>(100, 0.5f)), out(ctx, std::vector<float>{5});
   uint64_t trials = launchCount("accum__BLOCK_128__w4");
   mod.kernel("accum").launch(x, out, 100);
@@ -380,10 +370,8 @@ TEST_F(Autotune, RequiresFilterConfigsAndRefuseWrongPins) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
   times({{"rows__BLOCK_32__w1", 0.01}, {"rows__BLOCK_128__w4", 0.2},
          {"rows__BLOCK_1024__w4", 0.1}});
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   DeviceBuffer<float> out(ctx, 4 * 100), x(ctx, std::vector<float>(4 * 100, 1));
   uint64_t small = launchCount("rows__BLOCK_32__w1");
   mod.kernel("rows").launch(out, x, 4, 100);
@@ -420,10 +408,8 @@ TEST_F(Autotune, RequiresFilterConfigsAndRefuseWrongPins) {
 
 TEST_F(Autotune, EmbeddedTablesAnswerForTheirDeviceOnly) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   DeviceBuffer<float> out(ctx, 16);
   uint64_t b16 = launchCount("grid2__BM_16__w1");
   // m=200 -> 256, n=3000 -> 4096: the "Fake GPU" table's entry.
@@ -442,10 +428,8 @@ TEST_F(Autotune, EmbeddedTablesAnswerForTheirDeviceOnly) {
 TEST_F(Autotune, CachedModeFallsBackToTheNearestBucket) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
   setenv("BLK_AUTOTUNE", "cached", 1);
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   DeviceBuffer<float> out(ctx, 16);
   uint64_t before = launchCount("grid2__BM_16__w1") + launchCount("grid2__BM_64__w2");
   mod.kernel("grid2").launch(out, 16, 16);
@@ -468,10 +452,8 @@ TEST_F(Autotune, CachedModeFallsBackToTheNearestBucket) {
 TEST_F(Autotune, OffMeansTheFirstConfigAlways) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
   setenv("BLK_AUTOTUNE", "off", 1);
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   DeviceBuffer<float> out(ctx, 16);
   mod.kernel("grid2").launch(out, 200, 3000); // even with a table entry
   ASSERT_EQ(rec.events.size(), 1u);
@@ -484,8 +466,8 @@ TEST_F(Autotune, ExportedDecisionsLoadIntoAnotherContext) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
   std::string table = cacheDir + "-exported.json";
   {
-    Context ctx = open();
-    Module mod = ctx.load(fixturePath("kernels_tune"));
+    Session session;
+    auto &[ctx, rec, mod] = session;
     DeviceBuffer<int32_t> x(ctx, std::vector<int32_t>(3000, 0));
     mod.kernel("inc").launch(x, 3000);
     ctx.exportTuning(table);
@@ -512,10 +494,8 @@ TEST_F(Autotune, ExportedDecisionsLoadIntoAnotherContext) {
 
 TEST_F(Autotune, ConfigsThatCannotLaunchAreSkipped) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   DeviceBuffer<int32_t> x(ctx, std::vector<int32_t>(10, 0));
   failNextLaunch(CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES); // the first warm-up: BLOCK=64
   mod.kernel("inc").launch(x, 10);
@@ -532,8 +512,8 @@ TEST_F(Autotune, ConfigsThatCannotLaunchAreSkipped) {
 TEST_F(Autotune, PrintsOneLinePerDecision) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
   setenv("BLK_AUTOTUNE_PRINT", "1", 1);
-  Context ctx = open();
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   DeviceBuffer<int32_t> x(ctx, std::vector<int32_t>(10, 0));
   ::testing::internal::CaptureStderr();
   mod.kernel("inc").launch(x, 10);
@@ -550,10 +530,8 @@ TEST_F(Autotune, PrintsOneLinePerDecision) {
 // effect exactly once.
 TEST_F(Autotune, ConcurrentFirstLaunchesTuneOnce) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   std::vector<DeviceBuffer<int32_t>> buffers;
   for (int t = 0; t < 8; ++t)
     buffers.emplace_back(ctx, std::vector<int32_t>(50, t));
@@ -593,10 +571,8 @@ TEST_F(Autotune, ConcurrentFirstLaunchesTuneOnce) {
 // `@requires` skipped with the reason, and read-write memory as it was.
 TEST_F(Autotune, TimeConfigsTimesTheChosenConfigsAndRestoresMemory) {
   BLK_REQUIRE_FIXTURE("kernels_tune");
-  Context ctx = open();
-  Recorder rec;
-  rec.attach(ctx);
-  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Session session;
+  auto &[ctx, rec, mod] = session;
   std::vector<int32_t> host(100, 7);
   DeviceBuffer<int32_t> x(ctx, host);
   std::vector<ArgValue> values{ArgTraits<DeviceBuffer<int32_t>>::make(x),
