@@ -151,3 +151,34 @@ func.func @tf32x3(%x: tensor<64x32xf32, #s>, %y: tensor<32x64xf32, #s>, %acc: te
   blk.store %p, %d : tensor<64x64x!blk.ptr<f32>, #s>
   return
 }
+
+// An operand defined before the loops (attention's Q tile, read in both
+// phases) is stored once, before the first loop; the second loop's wgmma
+// reads the same buffer, so the tile's registers die at that store.
+// CHECK-LABEL: func.func @invariant_two_loops
+// CHECK: %[[Q:.*]] = blkgpu.local_alloc %{{.*}} : tensor<128x64xf16, #{{.*}}> -> !blkgpu.memdesc<128x64xf16
+// CHECK-NOT: blkgpu.local_alloc %{{.*}} : tensor<128x64xf16
+// CHECK: scf.for
+// CHECK: blkgpu.wgmma %[[Q]],
+// CHECK-NOT: blkgpu.local_alloc %{{.*}} : tensor<128x64xf16
+// CHECK: scf.for
+// CHECK: blkgpu.wgmma %[[Q]],
+func.func @invariant_two_loops(%x: tensor<128x64xf16, #a>, %pb: tensor<64x128x!blk.ptr<f16>, #b>,
+                               %pc: tensor<128x128x!blk.ptr<f32>, #c>, %n: i32)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #c>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #c>) : i32 {
+    %y = blk.load %pb : tensor<64x128x!blk.ptr<f16>, #b>
+    %d = blk.dot %x, %y, %acc : tensor<128x64xf16, #a> * tensor<64x128xf16, #b> -> tensor<128x128xf32, #c>
+    scf.yield %d : tensor<128x128xf32, #c>
+  }
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %r) -> (tensor<128x128xf32, #c>) : i32 {
+    %y = blk.load %pb : tensor<64x128x!blk.ptr<f16>, #b>
+    %d = blk.dot %x, %y, %acc : tensor<128x64xf16, #a> * tensor<64x128xf16, #b> -> tensor<128x128xf32, #c>
+    scf.yield %d : tensor<128x128xf32, #c>
+  }
+  blk.store %pc, %s : tensor<128x128x!blk.ptr<f32>, #c>
+  return
+}

@@ -255,3 +255,65 @@ func.func @copies_first(%qa: !blkgpu.memdesc<128x64xf16, #nv>, %pk0: tensor<64x1
   blk.store %pc, %out : tensor<128x128x!blk.ptr<f32>, #c>
   return
 }
+
+// Index arithmetic that the copies (stage 0) and the consumers share (the
+// tile's row indices: its load's mask, and a mask of the scores, as in
+// attention's ragged phase) is computed again by the consumers from the
+// induction variable instead of being carried from the copies' iteration:
+// the loop carries only the accumulator, and the indices feeding the
+// consumers' conversion are made inside the loop, after the copies.
+// CHECK-LABEL: func.func @recompute_index_math
+// CHECK: scf.for %[[IV:[^ ]*]] = {{.*}} iter_args(%{{[^ ]*}} = %{{[^ ]*}}) -> (tensor<128x64xf32, #{{[^ ]*}}>)
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_commit
+// CHECK: blkgpu.wgmma
+// CHECK: %[[I:.*]] = arith.addi %[[IV]], %{{.*}} : i32
+// CHECK-NEXT: %[[S:.*]] = blk.splat %[[I]] : i32 -> tensor<64xi32, #{{[^ ]*}}>
+// CHECK-NEXT: %[[ROWS:.*]] = arith.addi %[[S]], %{{.*}}
+// CHECK-NEXT: blkgpu.convert_layout %[[ROWS]]
+// CHECK: scf.yield
+#rows = #blkgpu.slice<{dim = 1, parent = #b}>
+#bcols = #blkgpu.slice<{dim = 0, parent = #b}>
+#mma64 = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
+#mcols = #blkgpu.slice<{dim = 0, parent = #mma64}>
+func.func @recompute_index_math(%qa: !blkgpu.memdesc<128x64xf16, #nv>, %pk: !blk.ptr<f16>,
+                                %pc: tensor<128x64x!blk.ptr<f32>, #c>, %n: i32)
+    attributes {blk.num_stages = 2 : i32, blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32, #mma64>
+  %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32, #mma64>
+  %range = blk.make_range 0, 64 : tensor<64xi32, #rows>
+  %nn = blk.splat %n : i32 -> tensor<64xi32, #rows>
+  %w = arith.constant dense<64> : tensor<64x1xi32, #b>
+  %cols = blk.make_range 0, 64 : tensor<64xi32, #bcols>
+  %cols2 = blk.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #bcols> -> tensor<1x64xi32, #b>
+  %colsb = blk.broadcast %cols2 : tensor<1x64xi32, #b> -> tensor<64x64xi32, #b>
+  %base = blk.splat %pk : !blk.ptr<f16> -> tensor<64x64x!blk.ptr<f16>, #b>
+  %mn = blk.splat %n : i32 -> tensor<128x64xi32, #mma64>
+  %r = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %zero) -> (tensor<128x64xf32, #mma64>) : i32 {
+    %is = blk.splat %i : i32 -> tensor<64xi32, #rows>
+    %rows = arith.addi %is, %range : tensor<64xi32, #rows>
+    %ok = arith.cmpi slt, %rows, %nn : tensor<64xi32, #rows>
+    %rows2 = blk.expand_dims %rows {axis = 1 : i32} : tensor<64xi32, #rows> -> tensor<64x1xi32, #b>
+    %roff = arith.muli %rows2, %w : tensor<64x1xi32, #b>
+    %roffb = blk.broadcast %roff : tensor<64x1xi32, #b> -> tensor<64x64xi32, #b>
+    %off = arith.addi %roffb, %colsb : tensor<64x64xi32, #b>
+    %ptr = blk.addptr %base, %off : tensor<64x64x!blk.ptr<f16>, #b>, tensor<64x64xi32, #b>
+    %ok2 = blk.expand_dims %ok {axis = 1 : i32} : tensor<64xi1, #rows> -> tensor<64x1xi1, #b>
+    %okb = blk.broadcast %ok2 : tensor<64x1xi1, #b> -> tensor<64x64xi1, #b>
+    %k = blk.load %ptr, %okb : tensor<64x64x!blk.ptr<f16>, #b>
+    %kb = blkgpu.local_alloc %k : tensor<64x64xf16, #b> -> !blkgpu.memdesc<64x64xf16, #nv>
+    %s = blkgpu.wgmma %qa, %kb, %zero : !blkgpu.memdesc<128x64xf16, #nv>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<128x64xf32, #mma64> -> tensor<128x64xf32, #mma64>
+    %mr = blkgpu.convert_layout %rows : tensor<64xi32, #rows> -> tensor<64xi32, #mcols>
+    %mr2 = blk.expand_dims %mr {axis = 0 : i32} : tensor<64xi32, #mcols> -> tensor<1x64xi32, #mma64>
+    %mrb = blk.broadcast %mr2 : tensor<1x64xi32, #mma64> -> tensor<128x64xi32, #mma64>
+    %keep = arith.cmpi slt, %mrb, %mn : tensor<128x64xi32, #mma64>
+    %sm = arith.select %keep, %s, %ninf : tensor<128x64xi1, #mma64>, tensor<128x64xf32, #mma64>
+    %t = arith.addf %acc, %sm : tensor<128x64xf32, #mma64>
+    scf.yield %t : tensor<128x64xf32, #mma64>
+  }
+  %out = blkgpu.convert_layout %r : tensor<128x64xf32, #mma64> -> tensor<128x64xf32, #c>
+  blk.store %pc, %out : tensor<128x64x!blk.ptr<f32>, #c>
+  return
+}

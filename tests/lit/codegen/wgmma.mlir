@@ -4,11 +4,13 @@
 // the descriptors of ../shared/docs/TENSORCORES.md (A K-major: SBO 1024 B,
 // 128-byte swizzle: 0x4000004000000000, +2 per k16 step; B N-major, the
 // transposed form: LBO 64 rows x 128 B = 8192 B, 0x4000004002000000, +128
-// per k16 step), commit and wait 0. ptxas accepts it for sm_90a.
+// per k16 step), commit and wait 0; one warpgroup: its descriptors need no
+// warp index (no shuffle, wgmma-uniform-warp.mlir). ptxas accepts it for sm_90a.
 // RUN: blk-codegen-test %s --arch=sm_90a --emit=ptx > %t.ptx && %ptxas -arch=sm_90a %t.ptx -o %t.cubin
 // RUN: FileCheck %s < %t.ptx
 
 // CHECK-LABEL: .entry tile
+// CHECK-NOT: shfl.sync.idx
 // CHECK: .shared .align 1024 .b8 tile__smem
 // CHECK: st.shared.v4.b32
 // CHECK: fence.proxy.async.shared::cta;

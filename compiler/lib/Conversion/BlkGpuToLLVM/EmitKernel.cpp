@@ -91,6 +91,24 @@ llvm::Value *Emitter::laneIndex(const LayoutView &v, unsigned d) {
   return indexAlong(b, lane, v.base.getThreadsPerWarp(), v.base.getOrder(), d);
 }
 
+// `tid.x >> 5` is the same in every lane of a warp, but ptxas does not know
+// it, so a value built from it (a wgmma descriptor) lives in a vector
+// register per thread and moves to a uniform one before each use. A shuffle
+// from lane 0 gives ptxas the fact: such values then live in the uniform
+// registers (attention D = 128: about 20 fewer vector registers). Placed
+// right after `warp`, where the whole warp is converged.
+llvm::Value *Emitter::uniformWarp() {
+  if (uniformWarpValue)
+    return uniformWarpValue;
+  auto *after = cast<llvm::Instruction>(warp);
+  llvm::IRBuilder<> entry(after->getNextNode());
+  entry.SetCurrentDebugLocation(after->getDebugLoc());
+  llvm::Function *shfl =
+      llvm::Intrinsic::getDeclaration(&mod, llvm::Intrinsic::nvvm_shfl_sync_idx_i32);
+  uniformWarpValue = entry.CreateCall(shfl, {i32(-1), warp, i32(0), i32(kWarpSize - 1)});
+  return uniformWarpValue;
+}
+
 llvm::Value *Emitter::warpIndex(const LayoutView &v, unsigned d) {
   return indexAlong(b, warp, v.base.getWarpsPerCTA(), v.base.getOrder(), d);
 }

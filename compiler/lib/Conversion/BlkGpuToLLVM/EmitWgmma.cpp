@@ -120,9 +120,12 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
   MmaTiling tiling = getMmaTiling(mma, accType.getShape());
   unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
 
-  // This warp's warpgroup along M and N, and its descriptors' bases.
-  llvm::Value *groupM = b.CreateAnd(b.CreateLShr(warp, i32(2)), i32(wm / 4 - 1));
-  llvm::Value *groupN = b.CreateUDiv(warp, i32(wm));
+  // This warp's warpgroup along M and N, and its descriptors' bases, from
+  // the warp-uniform index so that the descriptors sit in uniform registers
+  // (with one warpgroup both are 0: no shuffle).
+  llvm::Value *warpU = wm > 4 || wn > 1 ? uniformWarp() : warp;
+  llvm::Value *groupM = b.CreateAnd(b.CreateLShr(warpU, i32(2)), i32(wm / 4 - 1));
+  llvm::Value *groupN = b.CreateUDiv(warpU, i32(wm));
   llvm::Value *aBase =
       aRegs ? nullptr : baseDescriptor(*this, *a, get(wgmma.getA())[0], groupM, 64);
   llvm::Value *bBase = baseDescriptor(*this, *bOp, get(wgmma.getB())[0], groupN, tiling.instrN);

@@ -69,6 +69,9 @@ public:
   llvm::Function *fn = nullptr;
   unsigned numWarps;
   llvm::Value *tid = nullptr, *lane = nullptr, *warp = nullptr;
+  /// `warp` as ptxas can see it is the same in every lane of a warp (made
+  /// once, in the entry block, on first use).
+  llvm::Value *uniformWarp();
 
   llvm::Error fail(mlir::Operation *op, const llvm::Twine &msg);
   Elems &get(mlir::Value v);
@@ -158,6 +161,7 @@ public:
                              llvm::ArrayRef<llvm::Value *> args);
 
 private:
+  llvm::Value *uniformWarpValue = nullptr;
   /// Bytes of shared memory the kernel uses (the plan's total once any op
   /// used it): set through scratchOffset() and bufferBase().
   unsigned smemBytes = 0;

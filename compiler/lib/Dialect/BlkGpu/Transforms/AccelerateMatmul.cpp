@@ -7,10 +7,12 @@
 //   acc  -> convert_layout to a version-3 #blkgpu.mma layout
 //   blkgpu.wgmma, then convert_layout back for the dot's users;
 // and an accumulator carried by the enclosing scf.for stays in the mma
-// layout across iterations; an operand defined outside the loops around
-// the dot is stored into its buffer before them (the loop argument, init and result are
+// layout across iterations (the loop argument, init and result are
 // retyped; conversions sit before and after the loop, and inside only for
-// other users of the argument). Other dots are left for the FMA lowering.
+// other users of the argument). An operand defined outside the loops
+// around the dot is stored into its buffer once, before them, and a later
+// loop reading the same operand reuses that buffer. Other dots are left
+// for the FMA lowering.
 // Tests: tests/lit/blkgpu/accelerate-matmul.mlir.
 //
 // The tile choice follows the hardware: a warpgroup (4 consecutive warps)
@@ -182,6 +184,25 @@ static std::pair<Value, Value> splitTf32(OpBuilder &b, Location loc, Value x) {
   return {hi, b.create<arith::SubFOp>(loc, x, hi)};
 }
 
+/// A buffer of `type` already holding `v`, stored before `outer` in a block
+/// around it and only read since (by wgmmas): a Q tile read by the loops of
+/// both of attention's phases is stored once, so that its registers do not
+/// stay live across the first loop to fill a second copy after it. Null when
+/// there is none.
+static Value storedBefore(Value v, Type type, Operation *outer) {
+  for (Operation *user : v.getUsers()) {
+    auto alloc = dyn_cast<LocalAllocOp>(user);
+    if (!alloc || alloc.getType() != type || alloc.getSrc() != v)
+      continue;
+    Operation *ancestor = alloc->getBlock()->findAncestorOpInBlock(*outer);
+    if (!ancestor || !alloc->isBeforeInBlock(ancestor))
+      continue;
+    if (llvm::all_of(alloc->getUsers(), [](Operation *u) { return isa<WarpGroupDotOp>(u); }))
+      return alloc.getResult();
+  }
+  return {};
+}
+
 /// Rewrites `dot` onto wgmma as `plan` says.
 static void rewriteDot(DotOp dot, const WgmmaPlan &plan) {
   OpBuilder b(dot);
@@ -200,6 +221,8 @@ static void rewriteDot(DotOp dot, const WgmmaPlan &plan) {
     }
     if (outer == dot)
       return b.create<LocalAllocOp>(loc, type, v);
+    if (Value stored = storedBefore(v, type, outer))
+      return stored;
     OpBuilder hoisted(outer);
     return hoisted.create<LocalAllocOp>(loc, type, v);
   };

@@ -19,9 +19,12 @@
 // an empty group is still committed, so the wait count is the same in
 // every iteration. The ops that compute the copies' addresses, masks and
 // the loop-carried pointers they advance run S - 1 iterations ahead with
-// them (stage 0); everything else in the loop is stage S - 1. Loops whose
-// address computation has side effects, or that hold other loops, are left
-// alone. The schedule is expanded by MLIR's scf::pipelineForLoop.
+// them (stage 0); everything else in the loop is stage S - 1, which
+// computes its own copy of any index arithmetic (of the induction variable
+// and invariants) it shares with stage 0 instead of receiving it through a
+// loop-carried value. Loops whose address computation has side effects, or
+// that hold other loops, are left alone. The schedule is expanded by MLIR's
+// scf::pipelineForLoop.
 // Tests: tests/lit/blkgpu/pipeline-loops.mlir, the backend oracle.
 //
 //===----------------------------------------------------------------------===//
@@ -33,6 +36,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -142,6 +146,69 @@ static std::optional<llvm::SetVector<Operation *>> stageZero(scf::ForOp loop,
       visitValue(v);
   }
   return set;
+}
+
+/// The ops that compute `v` from the induction variable and loop
+/// invariants alone, in body order: integer (index) arithmetic, pure and
+/// without regions, at most a few ops; nullopt when `v` needs anything else
+/// (a loop-carried value, a pointer, a load).
+static std::optional<SmallVector<Operation *>> indexSlice(scf::ForOp loop, Value v) {
+  constexpr unsigned kMaxOps = 8;
+  auto isIndexType = [](Type t) {
+    if (auto tensor = dyn_cast<RankedTensorType>(t))
+      t = tensor.getElementType();
+    return isa<IntegerType>(t);
+  };
+  llvm::SetVector<Operation *> ops;
+  SmallVector<Value> work = {v};
+  while (!work.empty()) {
+    Value x = work.pop_back_val();
+    if (x == loop.getInductionVar() || loop.isDefinedOutsideOfLoop(x))
+      continue;
+    Operation *def = x.getDefiningOp();
+    if (!def || def->getBlock() != loop.getBody() || def->getNumRegions() != 0 ||
+        !isMemoryEffectFree(def) || !llvm::all_of(def->getResultTypes(), isIndexType))
+      return std::nullopt;
+    if (ops.insert(def) && ops.size() > kMaxOps)
+      return std::nullopt;
+    llvm::append_range(work, def->getOperands());
+  }
+  SmallVector<Operation *> sorted = ops.takeVector();
+  llvm::sort(sorted, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return sorted;
+}
+
+/// A consumer (stage S - 1) reading a value that the copies' stage (`early`)
+/// computes would get it through a loop-carried value that the expander
+/// adds, in the copies' layout: attention's column indices and their mask
+/// then moved through shared memory into the scores' layout every
+/// iteration, and the carried block could not be recomputed there. When
+/// the value is index arithmetic of the induction variable and invariants,
+/// the consumers compute their own copy (before the first of them), which
+/// blkgpu-remove-layout-conversions then recomputes in their layout.
+static void recomputeIndexMath(scf::ForOp loop, const llvm::SetVector<Operation *> &early) {
+  DenseMap<Value, Value> copies;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (early.contains(&op))
+      continue;
+    for (OpOperand &use : op.getOpOperands()) {
+      Operation *def = use.get().getDefiningOp();
+      if (!def || !early.contains(def))
+        continue;
+      Value &copy = copies[use.get()];
+      if (!copy) {
+        std::optional<SmallVector<Operation *>> slice = indexSlice(loop, use.get());
+        if (!slice)
+          continue;
+        IRMapping map;
+        OpBuilder b(&op);
+        for (Operation *x : *slice)
+          b.clone(*x, map);
+        copy = map.lookup(use.get());
+      }
+      use.set(copy);
+    }
+  }
 }
 
 /// The copy with its mask and-ed with `pred` (pure ops need no predicate:
@@ -278,6 +345,7 @@ static bool pipelineLoop(scf::ForOp loop, unsigned stages) {
       p.trans->erase();
     p.load->erase();
   }
+  recomputeIndexMath(loop, *stageZero(loop, roots));
   llvm::SetVector<Operation *> early = *stageZero(loop, roots);
   // Where the copies of iteration i + S - 1 go in body i. They overwrite the
   // slot iteration i - 1 read. When every wgmma of the loop is synchronous,
