@@ -689,6 +689,51 @@ kernel every(x: *f32, const BLOCK: i32) {
     assert client.close() == 0, client.stderr
 
 
+def testEditsReuseUnchangedKernels():
+    """After an edit, the kernels that did not change keep their diagnostics
+    (not analysed again) and a request still sees their facts: hover in a
+    kept kernel, in a fn, references in every kernel."""
+    def source(body):
+        return """fn twice(y) { return y * 2.0; }
+
+@grid(1)
+kernel a(p: *f32) {
+    let va = arange(0, 16);
+    store(p + va, twice(1.0));
+}
+
+@grid(1)
+kernel b(p: *f32) {
+    let vb = arange(0, %s);
+    store(p + vb, twice(2.0));
+}
+""" % body
+    client = LspClient(BLKC)
+    initialize(client)
+    ok = source("32")
+    assert openDoc(client, ok)["diagnostics"] == []
+    bad = source("12")
+    d = change(client, bad, 2)["diagnostics"]
+    assert len(d) == 1 and d[0]["range"]["start"]["line"] == 10, d
+    # A line added in `a`: `b` is kept, its error moved down a line.
+    grow = lambda t: t.replace("kernel a(p: *f32) {\n", "kernel a(p: *f32) {\n\n")
+    d = change(client, grow(bad), 3)["diagnostics"]
+    assert len(d) == 1 and d[0]["range"]["start"]["line"] == 11, d
+    text = grow(ok)
+    assert change(client, text, 4)["diagnostics"] == []
+    # `a` was kept from an earlier check: its facts come when asked.
+    h = hoverText(hover(client, text, "va =", delta=0))
+    assert "i32[16]" in h, h
+    h = hoverText(hover(client, text, "y * 2.0", delta=0))
+    assert "f32" in h, h
+    r = client.call("textDocument/references", {"textDocument": {"uri": URI},
+                    "position": pos(text, "twice", 0), "context": {"includeDeclaration": True}})
+    assert len(r["result"]) == 3, r
+    client.call("shutdown")
+    client.notify("exit")
+    assert client.close() == 0
+
+
 def testExitCodes():
     """exit without shutdown, and end of input, give exit code 1."""
     client = LspClient(BLKC)
@@ -703,7 +748,8 @@ def main():
     tests = [testMainConversation, testFeatures, testAutotuneAttributes, testUtf16AndUnparseable, testHalfTypedDeclaration,
              testGarbageAndErrors, testImports, testBurstIsCoalesced, testFuzzNeverDies,
              testInvalidUtf8IsRepaired, testOversizedMessage, testLastGoodFallback,
-             testImportsFromOpenBuffers, testOneDiagnosticForSeveralConfigs, testExitCodes]
+             testImportsFromOpenBuffers, testOneDiagnosticForSeveralConfigs,
+             testEditsReuseUnchangedKernels, testExitCodes]
     passed = failed = 0
     for test in tests:
         try:
