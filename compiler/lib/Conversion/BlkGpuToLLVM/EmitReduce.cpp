@@ -87,23 +87,11 @@ llvm::Error Emitter::emitReduce(Operation *op) {
     accs.push_back(acc);
   }
 
-  // (2) across lanes: one butterfly step per lane bit along the axis (an
-  // mma layout's are read off its linear layout: the quad's two bits for
-  // its rows).
-  SmallVector<unsigned> laneXors;
-  if (v->base) {
-    unsigned laneStride = 1;
-    for (unsigned o : v->base.getOrder()) {
-      if (o == dim)
-        break;
-      laneStride *= v->base.getThreadsPerWarp()[o];
-    }
-    for (unsigned k = 1; k < v->distinctLanes(dim); k *= 2)
-      laneXors.push_back(k * laneStride);
-  } else {
-    laneXors = v->linear.getShuffleStrides(axis);
-  }
-  for (unsigned laneXor : laneXors) {
+  // (2) across lanes: one butterfly step per lane bit whose basis moves
+  // along the axis, read off the linear layout (blocked: the lane bits of
+  // the axis's threads, broadcast ones left out; mma: the quad's two bits
+  // for its rows).
+  for (unsigned laneXor : v->linear.getShuffleStrides(axis)) {
     for (Elems &acc : accs) {
       Elems other;
       for (llvm::Value *x : acc)
