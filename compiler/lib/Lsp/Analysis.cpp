@@ -173,6 +173,79 @@ bool allWithin(const std::vector<Diagnostic> &diags, FileId file, ByteSpan span)
   return true;
 }
 
+/// The document parsed piece by piece, with what `cache` kept reused.
+struct PiecewiseParse {
+  std::unique_ptr<ast::Module> module; ///< null: a piece did not parse
+  std::vector<Piece> pieces;
+  std::vector<bool> keepable; ///< per piece: parsed without a diagnostic
+  std::vector<Diagnostic> diagnostics; ///< of the pieces parsed now
+};
+
+PiecewiseParse parsePieces(Frontend &fe, FileId file, DeclCache &cache) {
+  PiecewiseParse out;
+  std::string_view all = fe.getSourceManager().getText(file);
+  DiagnosticEngine diags(fe.getSourceManager());
+  diags.setMaxErrors(0);
+  out.module = std::make_unique<ast::Module>(
+      SourceRange(file, 0, static_cast<uint32_t>(all.size())));
+  out.module->file = file;
+  for (ByteSpan span : splitTopLevelDecls(all)) {
+    std::unique_ptr<ast::Module> part =
+        cache.takePiece(all.substr(span.begin, span.end - span.begin), file, span.begin);
+    bool clean = true;
+    if (!part) {
+      size_t before = diags.getDiagnostics().size();
+      part = parseModuleRange(file, span.begin, span.end, diags, fe.getOptions().parse);
+      clean = diags.getDiagnostics().size() == before;
+    }
+    if (!part) {
+      out.module.reset();
+      break;
+    }
+    Piece piece{span, nullptr};
+    if (part->decls.size() == 1 && clean)
+      if (auto *f = ast::dyn_cast<ast::FunctionDecl>(part->decls[0]); f && f->isKernel)
+        piece.kernel = f;
+    out.pieces.push_back(piece);
+    out.keepable.push_back(clean);
+    ast::Module &m = *out.module;
+    m.decls.insert(m.decls.end(), part->decls.begin(), part->decls.end());
+    m.brokenNames.insert(part->brokenNames.begin(), part->brokenNames.end());
+    m.parts.push_back(std::move(part));
+  }
+  cache.dropUntakenPieces();
+  out.diagnostics = diags.getDiagnostics();
+  return out;
+}
+
+/// Sema's kernel hooks for one incremental check: a kernel alone in its
+/// piece is keyed by the surroundings' hash and the piece's text.
+struct KernelKeys {
+  DeclCache *cache = nullptr;
+  FileId file = 0;
+  std::string_view text;
+  std::string context; ///< hex16(surroundings) + "\n"
+  std::vector<Piece> pieces;
+  std::unordered_map<const ast::FunctionDecl *, size_t> pieceOf;
+
+  const Piece *find(const ast::FunctionDecl &kernel) const {
+    auto it = pieceOf.find(&kernel);
+    return it == pieceOf.end() ? nullptr : &pieces[it->second];
+  }
+  std::string key(ByteSpan span) const {
+    return context + std::string(text.substr(span.begin, span.end - span.begin));
+  }
+  const std::vector<Diagnostic> *kept(const ast::FunctionDecl &kernel) const {
+    const Piece *p = find(kernel);
+    return p ? cache->keptKernel(key(p->span), p->span.begin) : nullptr;
+  }
+  void analysed(const ast::FunctionDecl &kernel, std::vector<Diagnostic> diags) const {
+    const Piece *p = find(kernel);
+    if (p && allWithin(diags, file, p->span))
+      cache->keepKernel(key(p->span), p->span.begin, std::move(diags));
+  }
+};
+
 } // namespace
 
 std::unique_ptr<Analysis> analyzeBuffer(const std::string &path,
@@ -190,36 +263,16 @@ std::unique_ptr<Analysis> analyzeBuffer(const std::string &path,
   // Hover and definition keep working in the declarations that parse while
   // another one is half-typed.
   feOptions.parse.keepValidDecls = true;
-
-  // Filled once the pieces are parsed; read by Sema's kernel hooks.
-  std::vector<Piece> pieces;
-  std::unordered_map<const ast::FunctionDecl *, size_t> pieceOfKernel;
-  std::string context;
-  std::string_view all;
-  FileId file = 0;
-  auto keyOf = [&](ByteSpan span) {
-    return context + std::string(all.substr(span.begin, span.end - span.begin));
-  };
-  // Sema asks about and reports each kernel. The hooks read the locals
-  // below, so they are only called within this function (the Frontend's
-  // rerunSema runs without them).
+  // Filled once the pieces are parsed. The hooks point at it, so they are
+  // only called within this function (rerunSema runs without them).
+  KernelKeys keys;
   if (cache) {
-    feOptions.keptKernelDiagnostics = [&](const ast::FunctionDecl &kernel)
-        -> const std::vector<Diagnostic> * {
-      auto it = pieceOfKernel.find(&kernel);
-      if (it == pieceOfKernel.end())
-        return nullptr;
-      ByteSpan span = pieces[it->second].span;
-      return cache->keptKernel(keyOf(span), span.begin);
+    feOptions.keptKernelDiagnostics = [&keys](const ast::FunctionDecl &kernel) {
+      return keys.kept(kernel);
     };
-    feOptions.kernelAnalyzed = [&](const ast::FunctionDecl &kernel,
-                                   std::vector<Diagnostic> diags) {
-      auto it = pieceOfKernel.find(&kernel);
-      if (it == pieceOfKernel.end())
-        return;
-      ByteSpan span = pieces[it->second].span;
-      if (allWithin(diags, file, span))
-        cache->keepKernel(keyOf(span), span.begin, std::move(diags));
+    feOptions.kernelAnalyzed = [&keys](const ast::FunctionDecl &kernel,
+                                       std::vector<Diagnostic> diags) {
+      keys.analysed(kernel, std::move(diags));
     };
   }
 
@@ -227,55 +280,25 @@ std::unique_ptr<Analysis> analyzeBuffer(const std::string &path,
   analysis->impl = std::make_unique<Analysis::Impl>(std::move(feOptions));
   Frontend &fe = analysis->impl->frontend;
   analysis->mainFile = fe.addBuffer(path, std::move(text));
-  file = analysis->mainFile;
+  FileId file = analysis->mainFile;
   if (cache) {
-    all = fe.getSourceManager().getText(file);
-    // Parse diagnostics wait here until every piece parsed: a piece that
-    // does not (a lexical error) sends the whole file the usual way.
-    DiagnosticEngine pieceDiags(fe.getSourceManager());
-    pieceDiags.setMaxErrors(0);
-    auto module = std::make_unique<ast::Module>(
-        SourceRange(file, 0, static_cast<uint32_t>(all.size())));
-    module->file = file;
-    std::vector<bool> keepable;
-    bool piecewise = true;
-    for (ByteSpan span : splitTopLevelDecls(all)) {
-      std::string_view pieceText = all.substr(span.begin, span.end - span.begin);
-      std::unique_ptr<ast::Module> part = cache->takePiece(pieceText, file, span.begin);
-      bool clean = true;
-      if (!part) {
-        size_t before = pieceDiags.getDiagnostics().size();
-        part = parseModuleRange(file, span.begin, span.end, pieceDiags,
-                                fe.getOptions().parse);
-        clean = pieceDiags.getDiagnostics().size() == before;
-      }
-      if (!part) {
-        piecewise = false;
-        break;
-      }
-      Piece piece{span, nullptr};
-      if (part->decls.size() == 1 && clean)
-        if (auto *f = ast::dyn_cast<ast::FunctionDecl>(part->decls[0]); f && f->isKernel)
-          piece.kernel = f;
-      pieces.push_back(piece);
-      module->decls.insert(module->decls.end(), part->decls.begin(), part->decls.end());
-      module->brokenNames.insert(part->brokenNames.begin(), part->brokenNames.end());
-      module->parts.push_back(std::move(part));
-      keepable.push_back(clean);
-    }
-    cache->dropUntakenPieces();
-    if (piecewise) {
-      for (const Diagnostic &d : pieceDiags.getDiagnostics())
+    // A piece that does not parse (a lexical error) sends the whole file
+    // the usual way, without the pieces' diagnostics.
+    PiecewiseParse parsed = parsePieces(fe, file, *cache);
+    if (parsed.module) {
+      for (const Diagnostic &d : parsed.diagnostics)
         fe.getDiagnostics().emit(d);
-      context = hex16(surroundings(all, pieces, *module)) + "\n";
-      for (size_t i = 0; i < pieces.size(); ++i)
-        if (pieces[i].kernel)
-          pieceOfKernel[pieces[i].kernel] = i;
-      fe.adoptModule(file, std::move(module));
+      keys.cache = cache.get();
+      keys.file = file;
+      keys.text = fe.getSourceManager().getText(file);
+      keys.context = hex16(surroundings(keys.text, parsed.pieces, *parsed.module)) + "\n";
+      for (size_t i = 0; i < parsed.pieces.size(); ++i)
+        if (parsed.pieces[i].kernel)
+          keys.pieceOf[parsed.pieces[i].kernel] = i;
+      keys.pieces = std::move(parsed.pieces);
+      fe.adoptModule(file, std::move(parsed.module));
       analysis->cache = cache;
-      analysis->keepablePieces = std::move(keepable);
-    } else {
-      pieces.clear();
+      analysis->keepablePieces = std::move(parsed.keepable);
     }
   }
   fe.process(file);
