@@ -9,62 +9,56 @@
 //
 //===----------------------------------------------------------------------===//
 #include "blk/AST/AST.h"
+#include "blk/Support/ShiftRange.h"
 
 namespace blk::ast {
 
 namespace {
 
-void move(SourceRange &r, int64_t delta) {
-  if (!r.isValid())
-    return;
-  r.begin.offset = static_cast<uint32_t>(r.begin.offset + delta);
-  r.end.offset = static_cast<uint32_t>(r.end.offset + delta);
-}
-
 void shiftNode(Node &node, int64_t delta) {
   SourceRange whole = node.getRange();
-  move(whole, delta);
+  shiftRange(whole, delta);
   node.setRange(whole);
   switch (node.getKind()) {
   case NodeKind::Member:
-    move(cast<MemberExpr>(node).memberRange, delta);
+    shiftRange(cast<MemberExpr>(node).memberRange, delta);
     break;
   case NodeKind::Binary:
-    move(cast<BinaryExpr>(node).opRange, delta);
+    shiftRange(cast<BinaryExpr>(node).opRange, delta);
     break;
   case NodeKind::Let:
-    move(cast<LetStmt>(node).nameRange, delta);
+    shiftRange(cast<LetStmt>(node).nameRange, delta);
     break;
   case NodeKind::Assign:
-    move(cast<AssignStmt>(node).opRange, delta);
+    shiftRange(cast<AssignStmt>(node).opRange, delta);
     break;
   case NodeKind::For:
-    move(cast<ForStmt>(node).varRange, delta);
+    shiftRange(cast<ForStmt>(node).varRange, delta);
     break;
   case NodeKind::Import: {
     auto &d = cast<ImportDecl>(node);
     for (SourceRange &r : d.pathRanges)
-      move(r, delta);
-    move(d.aliasRange, delta);
+      shiftRange(r, delta);
+    shiftRange(d.aliasRange, delta);
     break;
   }
   case NodeKind::ConstDecl:
-    move(cast<ConstDecl>(node).nameRange, delta);
+    shiftRange(cast<ConstDecl>(node).nameRange, delta);
     break;
   case NodeKind::Function:
-    move(cast<FunctionDecl>(node).nameRange, delta);
+    shiftRange(cast<FunctionDecl>(node).nameRange, delta);
     break;
   case NodeKind::TypeRef:
-    move(cast<TypeRef>(node).elementRange, delta);
+    shiftRange(cast<TypeRef>(node).elementRange, delta);
     break;
   case NodeKind::Argument:
-    move(cast<Argument>(node).nameRange, delta);
+    shiftRange(cast<Argument>(node).nameRange, delta);
     break;
   case NodeKind::Attribute:
-    move(cast<Attribute>(node).nameRange, delta);
+    shiftRange(cast<Attribute>(node).nameRange, delta);
     break;
   case NodeKind::Param:
-    move(cast<Param>(node).nameRange, delta);
+    shiftRange(cast<Param>(node).nameRange, delta);
     break;
   case NodeKind::IntLiteral:
   case NodeKind::FloatLiteral:

@@ -64,12 +64,12 @@ bool Frontend::process(FileId file) {
   const ast::Module *module = parse(file);
   if (!module || !options.runSema)
     return diags.getErrorCount() == errorsBefore && module;
-  runSema(file, *module, /*withKernelCache=*/true);
+  runSema(file, *module, options.keptKernelDiagnostics, options.kernelAnalyzed);
   return diags.getErrorCount() == errorsBefore && !diags.limitReached();
 }
 
-void Frontend::runSema(FileId file, const ast::Module &module, bool withKernelCache,
-                       const std::function<bool(const ast::FunctionDecl &)> &analyseKernel) {
+void Frontend::runSema(FileId file, const ast::Module &module, KeptKernelFn kept,
+                       KernelAnalyzedFn analysed) {
 #if BLK_HAVE_SEMA
   sema::SemaOptions semaOptions;
   semaOptions.defines = options.defines;
@@ -82,20 +82,11 @@ void Frontend::runSema(FileId file, const ast::Module &module, bool withKernelCa
   semaOptions.loadModule = [this](const std::string &path) {
     return loadImport(path);
   };
-  if (withKernelCache) {
-    semaOptions.keptKernelDiagnostics = options.keptKernelDiagnostics;
-    semaOptions.kernelAnalyzed = options.kernelAnalyzed;
-  } else if (analyseKernel) {
-    // A kernel left out is "kept" with no diagnostics: Sema skips it.
-    static const std::vector<Diagnostic> kNone;
-    semaOptions.keptKernelDiagnostics =
-        [&analyseKernel](const ast::FunctionDecl &kernel) -> const std::vector<Diagnostic> * {
-      return analyseKernel(kernel) ? nullptr : &kNone;
-    };
-  }
+  semaOptions.keptKernelDiagnostics = std::move(kept);
+  semaOptions.kernelAnalyzed = std::move(analysed);
   results[file] = sema::analyze(module, semaOptions, diags);
 #else
-  (void)file, (void)module, (void)withKernelCache, (void)analyseKernel;
+  (void)file, (void)module, (void)kept, (void)analysed;
 #endif
 }
 
@@ -114,8 +105,18 @@ std::unique_ptr<ast::Module> Frontend::releaseModule(FileId file) {
 
 void Frontend::rerunSema(FileId file,
                          std::function<bool(const ast::FunctionDecl &kernel)> analyseKernel) {
-  if (const ast::Module *module = getModule(file))
-    runSema(file, *module, /*withKernelCache=*/false, analyseKernel);
+  const ast::Module *module = getModule(file);
+  if (!module)
+    return;
+  KeptKernelFn kept;
+  if (analyseKernel) {
+    // A kernel left out is "kept" with no diagnostics: Sema skips it.
+    static const std::vector<Diagnostic> kNone;
+    kept = [&analyseKernel](const ast::FunctionDecl &kernel) -> const std::vector<Diagnostic> * {
+      return analyseKernel(kernel) ? nullptr : &kNone;
+    };
+  }
+  runSema(file, *module, std::move(kept), nullptr);
 }
 
 const ast::Module *Frontend::getModule(FileId file) const {

@@ -1,6 +1,8 @@
 //===- DeclCache.cpp - What a document's earlier checks leave behind ------===//
 #include "blk/Lsp/DeclCache.h"
 
+#include "blk/Support/ShiftRange.h"
+
 namespace blk::lsp {
 
 std::unique_ptr<ast::Module> DeclCache::takePiece(std::string_view text, FileId file,
@@ -59,19 +61,13 @@ DeclCache::Stats DeclCache::takeStats() {
 }
 
 Diagnostic shiftDiagnostic(Diagnostic diag, int64_t delta) {
-  auto move = [delta](SourceRange &r) {
-    if (!r.isValid())
-      return;
-    r.begin.offset = static_cast<uint32_t>(r.begin.offset + delta);
-    r.end.offset = static_cast<uint32_t>(r.end.offset + delta);
-  };
-  move(diag.range);
+  shiftRange(diag.range, delta);
   for (DiagnosticLabel &l : diag.labels)
-    move(l.range);
+    shiftRange(l.range, delta);
   for (DiagnosticNote &n : diag.notes)
-    move(n.range);
+    shiftRange(n.range, delta);
   for (FixIt &f : diag.fixIts)
-    move(f.range);
+    shiftRange(f.range, delta);
   return diag;
 }
 

@@ -203,9 +203,6 @@ TEST(Incremental, AKernelIsAnalysedAgainWhenAFnItCallsChanges) {
   EXPECT_EQ(cache->takeStats().kernelsReused, 1u);
 }
 
-} // namespace
-
-namespace {
 
 TEST(Incremental, AWarmedCacheServesTheFirstEditWhileTheFirstCheckLives) {
   std::string text = readFile(kRoot + "/samples/attention.blk");
@@ -225,9 +222,6 @@ TEST(Incremental, AWarmedCacheServesTheFirstEditWhileTheFirstCheckLives) {
   EXPECT_EQ(dump(*opened), dump(*analyzeBuffer("t.blk", text, options())));
 }
 
-} // namespace
-
-namespace {
 
 TEST(Incremental, FactsAreCompletedForTheKernelsARequestTouches) {
   std::string text = readFile(kRoot + "/samples/attention.blk");
@@ -253,9 +247,6 @@ TEST(Incremental, FactsAreCompletedForTheKernelsARequestTouches) {
   EXPECT_EQ(render(*second), render(*full));
 }
 
-} // namespace
-
-namespace {
 
 /// Random line edits to the samples (one or two per version, from the
 /// original text), each version checked with the cache the earlier

@@ -78,8 +78,11 @@ public:
 private:
   const ast::Module *parse(FileId file);
   const ast::Module *loadImport(const std::string &path);
-  void runSema(FileId file, const ast::Module &module, bool withKernelCache,
-               const std::function<bool(const ast::FunctionDecl &)> &analyseKernel = nullptr);
+  using KeptKernelFn = decltype(FrontendOptions::keptKernelDiagnostics);
+  using KernelAnalyzedFn = decltype(FrontendOptions::kernelAnalyzed);
+  /// Sema on `module` with the kernel-cache hooks given (null: none).
+  void runSema(FileId file, const ast::Module &module, KeptKernelFn kept,
+               KernelAnalyzedFn analysed);
 
   FrontendOptions options;
   SourceManager sm;

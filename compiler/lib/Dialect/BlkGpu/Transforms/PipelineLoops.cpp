@@ -373,25 +373,21 @@ static bool pipelineLoop(scf::ForOp loop, unsigned stages) {
     // The consumers up to and including `split` (all of them when null),
     // then the copies, then the other consumers.
     Operation *split = copiesFirst ? firstRead : nullptr;
-    bool beforeSplit = true;
+    SmallVector<Operation *> head, tail; // consumers before / after the copies
+    bool afterSplit = false;
     for (Operation &op : forOp.getBody()->without_terminator()) {
-      if (!early.contains(&op) && beforeSplit)
-        schedule.push_back({&op, stages - 1});
+      if (!early.contains(&op))
+        (afterSplit ? tail : head).push_back(&op);
       if (&op == split)
-        beforeSplit = false;
+        afterSplit = true;
     }
+    for (Operation *op : head)
+      schedule.push_back({op, stages - 1});
     for (Operation &op : forOp.getBody()->without_terminator())
       if (early.contains(&op))
         schedule.push_back({&op, 0});
-    if (split) {
-      bool after = false;
-      for (Operation &op : forOp.getBody()->without_terminator()) {
-        if (!early.contains(&op) && after)
-          schedule.push_back({&op, stages - 1});
-        if (&op == split)
-          after = true;
-      }
-    }
+    for (Operation *op : tail)
+      schedule.push_back({op, stages - 1});
   };
   options.peelEpilogue = false;
   options.supportDynamicLoops = true;
