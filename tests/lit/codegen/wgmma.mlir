@@ -4,7 +4,7 @@
 // the descriptors of ../shared/docs/TENSORCORES.md (A K-major: SBO 1024 B,
 // 128-byte swizzle: 0x4000004000000000, +2 per k16 step; B N-major, the
 // transposed form: LBO 64 rows x 128 B = 8192 B, 0x4000004002000000, +128
-// per k16 step), commit and wait 0; one warpgroup: its descriptors need no
+// per k16 step; the zero accumulator only through scale-d), commit and wait 0; one warpgroup: its descriptors need no
 // warp index (no shuffle, wgmma-uniform-warp.mlir). ptxas accepts it for sm_90a.
 // RUN: blk-codegen-test %s --arch=sm_90a --emit=ptx > %t.ptx && %ptxas -arch=sm_90a %t.ptx -o %t.cubin
 // RUN: FileCheck %s < %t.ptx
@@ -20,10 +20,16 @@
 // CHECK: or.b64 {{.*}}, 4611686293305294848;
 // CHECK: or.b64 {{.*}}, 4611686293338849280;
 // CHECK: wgmma.fence.sync.aligned;
-// CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
+// The accumulator is a constant zero: nothing sets registers to 0, and the
+// first k16 step runs with scale-d false (D = A·B), the others with true.
+// CHECK-NOT: mov.f32
+// CHECK: setp.ne.b32 p, 0, 0;
+// CHECK-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
 // CHECK: or.b64 {{.*}}, 4611686293305294850;
 // CHECK: add.s64 {{.*}}, 4611686293338849408;
-// CHECK-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
+// CHECK: setp.ne.b32 p, %r{{[0-9]+}}, 0;
+// CHECK-NEXT: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
+// CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
 // CHECK: wgmma.commit_group.sync.aligned;
 // CHECK: wgmma.wait_group.sync.aligned 0;
 // CHECK-NOT: ld.local

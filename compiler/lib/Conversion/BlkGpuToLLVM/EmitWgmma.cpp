@@ -6,7 +6,8 @@
 //   wgmma.commit_group; wgmma.wait_group P      (P = `pending`: 0 is synchronous,
 //                                                1 leaves this group running)
 // Each mma_async takes the accumulator registers of its tile as "+f"
-// operands (outputs tied to inputs) and two matrix descriptors
+// operands (outputs tied to inputs; not tied in the first K step of a zero
+// accumulator, which runs with scale-d false) and two matrix descriptors
 // (WgmmaOperand.h), or for A in registers its four packed .b32 registers
 // (registerFragment). The wait's asm is tied to every accumulator too, so
 // LLVM cannot move a read of one above it. Warp w of the program belongs
@@ -19,6 +20,8 @@
 #include "PtxBuilder.h"
 
 #include "blk/Dialect/BlkGpu/Transforms/WgmmaOperand.h"
+
+#include "mlir/IR/Matchers.h"
 
 #include <map>
 
@@ -37,6 +40,19 @@ static llvm::Value *baseDescriptor(Emitter &e, const WgmmaOperand &op, llvm::Val
   addr = b.CreateAdd(addr, b.CreateMul(group, e.i32(perGroup)));
   llvm::Value *field = b.CreateLShr(b.CreateAnd(addr, e.i32(0x3FFFF)), e.i32(4));
   return b.CreateOr(b.CreateZExt(field, b.getInt64Ty()), b.getInt64(op.descriptorBits()));
+}
+
+/// True when `v` is a constant block of zeros (+0.0 or integer 0).
+static bool isZeroSplat(Value v) {
+  DenseElementsAttr value;
+  if (!matchPattern(v, m_Constant(&value)) || !value.isSplat())
+    return false;
+  Type elem = value.getElementType();
+  if (isa<FloatType>(elem)) {
+    llvm::APFloat f = value.getSplatValue<llvm::APFloat>();
+    return f.isZero() && !f.isNegative();
+  }
+  return value.getSplatValue<llvm::APInt>().isZero();
 }
 
 /// wgmma.wait_group `pending`, tied to every accumulator register so that
@@ -134,6 +150,10 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
     aTiling = getMmaTiling(cast<MmaEncodingAttr>(aRegs.getEncoding()), aRegs.getShape());
 
   Elems acc = get(wgmma.getAcc());
+  // A zero accumulator (a dot without `acc`, such as attention's QKᵀ in
+  // every iteration) is not materialised: the first K step of each tile
+  // runs with scale-d false (D = A·B), so no register is set to 0 first.
+  bool zeroAcc = isZeroSplat(wgmma.getAcc());
   std::string shape =
       "m64n" + std::to_string(tiling.instrN) + "k" + std::to_string(instrK);
   // The transpose immediates exist only in the 16-bit forms, and for A only
@@ -174,19 +194,21 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
           elems.push_back(tiling.element(mr, nr, j));
           outs.push_back(ptx.output(accElem));
         }
-        for (unsigned j = 0; j < outs.size(); ++j)
-          ptx.tiedInput(outs[j], acc[elems[j]]);
+        bool firstStep = zeroAcc && k0 == 0;
+        if (!firstStep)
+          for (unsigned j = 0; j < outs.size(); ++j)
+            ptx.tiedInput(outs[j], acc[elems[j]]);
         std::string operandA;
         for (llvm::Value *r : aRegsK)
           operandA += (operandA.empty() ? "" : ", ") + ptx.input(r);
         if (aRegs)
           operandA = "{" + operandA + "}";
         std::string db = ptx.input(descB);
-        std::string one = ptx.input(i32(1));
+        std::string scaleD = firstStep ? "0" : ptx.input(i32(1));
         std::string list;
         for (unsigned j = 0; j < outs.size(); ++j)
           list += (j ? ", " : "") + outs[j];
-        ptx.line("{ .reg .pred p; setp.ne.b32 p, " + one + ", 0;");
+        ptx.line("{ .reg .pred p; setp.ne.b32 p, " + scaleD + ", 0;");
         ptx.line("wgmma.mma_async.sync.aligned." + shape + "." + accTy + "." + types +
                  " {" + list + "}, " + operandA + ", " + db + ", p" + scales + transpose + "; }");
         ptx.clobberMemory();
