@@ -317,3 +317,54 @@ func.func @recompute_index_math(%qa: !blkgpu.memdesc<128x64xf16, #nv>, %pk: !blk
   blk.store %pc, %out : tensor<128x64x!blk.ptr<f32>, #c>
   return
 }
+
+// Attention's loop: S = Q·Kᵀ waits in its iteration; P·V (P in registers)
+// accumulates into the carried O, which the next iteration scales before
+// its own P·V. P·V is left running (pending = 1) into the next iteration,
+// and O is waited for just before that first reader (after the next Q·Kᵀ,
+// whose synchronous wait has completed it already), and after the loop.
+// V's ring, which the running P·V reads, has one slot more than K's
+// (S + 1 = 3): the copies at the top of iteration i then overwrite the slot
+// of i - 2, never the one of i - 1 that P·V may still be reading; the
+// copies still go first.
+// CHECK-LABEL: func.func @run_on
+// CHECK: blkgpu.local_alloc -> !blkgpu.memdesc<2x64x128xf16
+// CHECK: blkgpu.local_alloc -> !blkgpu.memdesc<3x128x128xf16
+// CHECK: scf.for {{.*}} iter_args(%[[O:[^ ]*]] = %{{[^ ]*}}
+// CHECK: blkgpu.async_wait {pending = 0 : i32}
+// CHECK-NOT: blkgpu.wgmma
+// CHECK: blkgpu.async_commit
+// CHECK: blkgpu.wgmma %{{.*}} : !blkgpu.memdesc<128x64xf16
+// CHECK-NOT: pending = 1
+// CHECK: %[[READY:.*]] = blkgpu.wgmma_wait %[[O]] {pending = 0 : i32}
+// CHECK-NEXT: arith.mulf %[[READY]]
+// CHECK: %[[PV:.*]] = blkgpu.wgmma {{.*}} {pending = 1 : i32} : tensor<128x128xf16
+// CHECK: scf.yield %[[PV]]
+// CHECK: %[[DONE:.*]] = blkgpu.wgmma_wait %{{.*}} {pending = 0 : i32}
+// CHECK: blkgpu.convert_layout %[[DONE]]
+func.func @run_on(%qa: !blkgpu.memdesc<128x64xf16, #nv>, %pk0: tensor<64x128x!blk.ptr<f16>, #b>,
+                  %pv0: tensor<128x128x!blk.ptr<f16>, #c>, %inc: tensor<64x128xi32, #b>,
+                  %incv: tensor<128x128xi32, #c>, %alpha: tensor<128x128xf32, #mma>,
+                  %pc: tensor<128x128x!blk.ptr<f32>, #c>, %n: i32)
+    attributes {blk.num_stages = 2 : i32, blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%o = %zero, %pk = %pk0, %pv = %pv0)
+      -> (tensor<128x128xf32, #mma>, tensor<64x128x!blk.ptr<f16>, #b>, tensor<128x128x!blk.ptr<f16>, #c>) : i32 {
+    %k = blk.load %pk : tensor<64x128x!blk.ptr<f16>, #b>
+    %kb = blkgpu.local_alloc %k : tensor<64x128xf16, #b> -> !blkgpu.memdesc<64x128xf16, #nv>
+    %s = blkgpu.wgmma %qa, %kb, %zero : !blkgpu.memdesc<128x64xf16, #nv>, !blkgpu.memdesc<64x128xf16, #nv>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+    %p = arith.truncf %s : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+    %scaled = arith.mulf %o, %alpha : tensor<128x128xf32, #mma>
+    %v = blk.load %pv : tensor<128x128x!blk.ptr<f16>, #c>
+    %vb = blkgpu.local_alloc %v : tensor<128x128xf16, #c> -> !blkgpu.memdesc<128x128xf16, #nv>
+    %o1 = blkgpu.wgmma %p, %vb, %scaled : tensor<128x128xf16, #mma>, !blkgpu.memdesc<128x128xf16, #nv>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+    %pk1 = blk.addptr %pk, %inc : tensor<64x128x!blk.ptr<f16>, #b>, tensor<64x128xi32, #b>
+    %pv1 = blk.addptr %pv, %incv : tensor<128x128x!blk.ptr<f16>, #c>, tensor<128x128xi32, #c>
+    scf.yield %o1, %pk1, %pv1 : tensor<128x128xf32, #mma>, tensor<64x128x!blk.ptr<f16>, #b>, tensor<128x128x!blk.ptr<f16>, #c>
+  }
+  %out = blkgpu.convert_layout %r#0 : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #c>
+  blk.store %pc, %out : tensor<128x128x!blk.ptr<f32>, #c>
+  return
+}

@@ -15,6 +15,13 @@
 // runs on past its iteration: they then overlap the whole body.)
 //   after:    async_wait 0
 //
+// A wgmma whose accumulator the loop only carries runs on into the next
+// iteration (pending = 1): a GEMM's, whose next reader is the next wgmma
+// (the copies then wait behind it), and attention's P·V, whose next
+// reader (acc · α) is waited for right before it; the ring such a wgmma
+// reads has S + 1 slots, so the copies-first order still never overwrites
+// the tile it may still be reading.
+//
 // Copies past the end are masked off (the tail is predicated, not peeled);
 // an empty group is still committed, so the wait count is the same in
 // every iteration. The ops that compute the copies' addresses, masks and
@@ -25,7 +32,8 @@
 // loop-carried value. Loops whose address computation has side effects, or
 // that hold other loops, are left alone. The schedule is expanded by MLIR's
 // scf::pipelineForLoop.
-// Tests: tests/lit/blkgpu/pipeline-loops.mlir, the backend oracle.
+// Tests: tests/lit/blkgpu/pipeline-loops.mlir (@run_on: attention's),
+// tests/lit/codegen/attention-run-on.test, the backend oracle.
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Dialect/BlkGpu/IR/Layout.h"
@@ -41,6 +49,8 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/SetVector.h"
+
+#include <map>
 
 using namespace mlir;
 
@@ -58,6 +68,9 @@ struct Prefetch {
   TransOp trans; ///< null when the load fills the buffer directly
   LocalAllocOp alloc;
 };
+
+/// Marks a wgmma findRunOn chose, from the rewrite to runOnAcrossIterations.
+constexpr llvm::StringLiteral kRunOn = "blkgpu.run_on";
 
 } // namespace
 
@@ -271,6 +284,86 @@ static void overlapWgmma(scf::ForOp loop) {
   }
 }
 
+/// The index of the loop-carried value `wgmma`'s result is yielded as, when
+/// that yield is its only use.
+static std::optional<unsigned> yieldedAs(scf::ForOp loop, WarpGroupDotOp wgmma) {
+  if (!wgmma.getResult().hasOneUse())
+    return std::nullopt;
+  OpOperand &use = *wgmma.getResult().getUses().begin();
+  if (use.getOwner() != loop.getBody()->getTerminator())
+    return std::nullopt;
+  return use.getOperandNumber();
+}
+
+/// Before the rewrite: the wgmmas of `loop` that may run on into the next
+/// iteration although ops there read their accumulator (attention's P·V,
+/// whose acc · α comes after the next iteration's Q·Kᵀ): the result is only
+/// carried to the next iteration, and every operand in shared memory is a
+/// prefetched tile or a buffer from outside the loop (one stored in the
+/// loop would be overwritten under the running wgmma). A loop with a
+/// wgmma that overlapWgmma lets run on (its carried accumulator read by
+/// nothing else) gets none: its copies wait behind that one already.
+static SmallVector<WarpGroupDotOp> findRunOn(scf::ForOp loop, ArrayRef<Prefetch> prefetches) {
+  SmallVector<WarpGroupDotOp> out;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    auto wgmma = dyn_cast<WarpGroupDotOp>(&op);
+    if (!wgmma)
+      continue;
+    std::optional<unsigned> idx = yieldedAs(loop, wgmma);
+    if (!idx)
+      continue;
+    BlockArgument arg = loop.getRegionIterArg(*idx);
+    if (arg.hasOneUse() && *arg.getUsers().begin() == wgmma.getOperation())
+      return {}; // a GEMM's accumulator chain (overlapWgmma)
+    auto fromRingOrOutside = [&](Value v) {
+      if (!isa<MemDescType>(v.getType()) || loop.isDefinedOutsideOfLoop(v))
+        return true;
+      return llvm::any_of(prefetches, [&](Prefetch p) { return p.alloc.getResult() == v; });
+    };
+    if (fromRingOrOutside(wgmma.getA()) && fromRingOrOutside(wgmma.getB()))
+      out.push_back(wgmma);
+  }
+  return out;
+}
+
+/// After the rewrite: each wgmma marked kRunOn leaves its group running
+/// (pending = 1); the loop-carried accumulator is waited for just before
+/// its first reader in the next iteration, and after the loop. wgmma groups
+/// complete in order, so a synchronous wgmma issued before that reader
+/// (attention's next Q·Kᵀ) has completed it already and the wait costs
+/// nothing; what the running group overlaps is everything up to there.
+static void runOnAcrossIterations(scf::ForOp loop) {
+  for (Operation &op : llvm::make_early_inc_range(loop.getBody()->without_terminator())) {
+    auto wgmma = dyn_cast<WarpGroupDotOp>(&op);
+    if (!wgmma || !wgmma->hasAttr(kRunOn))
+      continue;
+    wgmma->removeAttr(kRunOn);
+    std::optional<unsigned> idx = yieldedAs(loop, wgmma);
+    if (!idx)
+      continue; // the pending default (0) keeps it synchronous
+    wgmma.setPending(1);
+    BlockArgument arg = loop.getRegionIterArg(*idx);
+    Operation *first = nullptr;
+    for (Operation *user : arg.getUsers()) {
+      Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
+      if (!first || inBody->isBeforeInBlock(first))
+        first = inBody;
+    }
+    OpBuilder b(loop->getContext());
+    auto waitFor = [&](Value acc) {
+      auto wait = b.create<WarpGroupDotWaitOp>(loop.getLoc(), acc.getType(), acc,
+                                               b.getI32IntegerAttr(0));
+      acc.replaceAllUsesExcept(wait.getResult(), wait);
+    };
+    if (first) {
+      b.setInsertionPoint(first);
+      waitFor(arg);
+    }
+    b.setInsertionPointAfter(loop);
+    waitFor(loop.getResult(*idx));
+  }
+}
+
 /// Pipelines `loop` with `stages` slots; false when it is left as it was.
 static bool pipelineLoop(scf::ForOp loop, unsigned stages) {
   SmallVector<Prefetch> prefetches = findPrefetches(loop);
@@ -285,23 +378,41 @@ static bool pipelineLoop(scf::ForOp loop, unsigned stages) {
   MLIRContext *ctx = loop.getContext();
   Location loc = loop.getLoc();
   Block *body = loop.getBody();
-  // In the body: the write slot first, the copies at the loads, the wait and
-  // the read slot at the first buffer, the reads at the buffers.
+  // A ring a running wgmma reads (findRunOn) has one slot more: the copies
+  // of iteration i + S - 1 then overwrite the slot of iteration i - 2, not
+  // the one of i - 1 that the wgmma may still be reading.
+  SmallVector<WarpGroupDotOp> runOn = findRunOn(loop, prefetches);
+  auto slotsOf = [&](Prefetch p) {
+    bool readOnLater = llvm::any_of(runOn, [&](WarpGroupDotOp w) {
+      return w.getA() == p.alloc.getResult() || w.getB() == p.alloc.getResult();
+    });
+    return stages + (readOnLater ? 1 : 0);
+  };
+  for (WarpGroupDotOp w : runOn)
+    w->setAttr(kRunOn, UnitAttr::get(ctx));
+  // In the body: the write slots first, the copies at the loads, the wait
+  // and the read slots at the first buffer, the reads at the buffers.
   OpBuilder b(ctx);
   b.setInsertionPointToStart(body);
-  Value writeSlot = slotOf(b, loc, loop, stages);
-  Value readSlot;
+  std::map<unsigned, Value> writeSlots, readSlots; // by ring size
+  for (Prefetch &p : prefetches) {
+    Value &slot = writeSlots[slotsOf(p)];
+    if (!slot)
+      slot = slotOf(b, loc, loop, slotsOf(p));
+  }
+  bool waited = false;
   SmallVector<Operation *> roots;
   for (Prefetch &p : prefetches) {
+    unsigned slots = slotsOf(p);
     MemDescType slotType = p.alloc.getType();
-    SmallVector<int64_t> ringShape = {int64_t(stages)};
+    SmallVector<int64_t> ringShape = {int64_t(slots)};
     llvm::append_range(ringShape, slotType.getShape());
     OpBuilder before(loop);
     Value ring = before.create<LocalAllocOp>(
         loc, MemDescType::get(ctx, ringShape, slotType.getElementType(), slotType.getEncoding()),
         Value());
     b.setInsertionPoint(p.load);
-    Value dst = b.create<MemDescIndexOp>(p.load.getLoc(), slotType, ring, writeSlot);
+    Value dst = b.create<MemDescIndexOp>(p.load.getLoc(), slotType, ring, writeSlots[slots]);
     Value ptr = p.load.getPtr(), mask = p.load.getMask();
     ArrayRef<int32_t> perm;
     if (p.trans) {
@@ -329,10 +440,13 @@ static bool pipelineLoop(scf::ForOp loop, unsigned stages) {
     }
     roots.push_back(copy);
     b.setInsertionPoint(p.alloc);
-    if (!readSlot) {
+    if (!waited) {
       b.create<AsyncWaitOp>(loc, b.getI32IntegerAttr(int32_t(stages) - 2));
-      readSlot = slotOf(b, loc, loop, stages);
+      waited = true;
     }
+    Value &readSlot = readSlots[slots];
+    if (!readSlot)
+      readSlot = slotOf(b, loc, loop, slots);
     Value view = b.create<MemDescIndexOp>(p.alloc.getLoc(), slotType, ring, readSlot);
     p.alloc.getResult().replaceAllUsesWith(view);
   }
@@ -398,11 +512,13 @@ static bool pipelineLoop(scf::ForOp loop, unsigned stages) {
   if (failed(pipelined)) {
     // Still correct unpipelined once every copy is waited for in place.
     loop.walk([&](AsyncWaitOp w) { w.setPending(0); });
+    loop.walk([&](WarpGroupDotOp w) { w->removeAttr(kRunOn); });
     return true;
   }
   b.setInsertionPointAfter(*pipelined);
   b.create<AsyncWaitOp>(loc, b.getI32IntegerAttr(0));
   overlapWgmma(*pipelined);
+  runOnAcrossIterations(*pipelined);
   return true;
 }
 

@@ -194,8 +194,9 @@ def BlkGpu_WarpGroupDotOp : Op<BlkGpu_Dialect, "wgmma", [MemoryEffects<[MemRead]
     k8 for tf32, k32 for i8) per warpgroup, then a commit and a wait until at most `pending` groups of
     this warpgroup's wgmmas are in flight: 0 (the default) is synchronous;
     1 (in a pipelined loop, blkgpu-pipeline-loops) leaves this one running
-    while the next iteration starts, and blkgpu.wgmma_wait after the loop
-    completes the last. `a` may instead be a 16-bit block in registers, in
+    while the next iteration starts, and blkgpu.wgmma_wait (before the
+    accumulator's first reader in the next iteration, if that is not this
+    wgmma, and after the loop) completes it. `a` may instead be a 16-bit block in registers, in
     the #blkgpu.mma layout of the same warps with one warpgroup column
     (blkgpu-wgmma-register-a: attention's P, the accumulator of the first
     dot cast to f16): each thread packs its own elements into wgmma's A
