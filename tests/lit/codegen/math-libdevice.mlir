@@ -9,7 +9,7 @@
 // LLVM: call float @__nv_erff(
 // LLVM: call double @__nv_exp(
 // CHECK-NOT: .extern .func {{.*}}__nv_
-// CHECK: ex2.approx.f32
+// CHECK: ex2.approx.ftz.f32
 // CHECK: lg2.approx.f32
 // CHECK: rsqrt.approx.f32
 // CHECK: cvt.f32.f16

@@ -17,7 +17,7 @@
 // PTX-COUNT-4: ld.global.b32
 // PTX-COUNT-5: shfl.sync.bfly.b32
 // PTX: max.NaN.f32
-// PTX: ex2.approx.f32
+// PTX: ex2.approx.ftz.f32
 // PTX-COUNT-5: shfl.sync.bfly.b32
 // PTX: st.global.v4.b32
 // PTX-COUNT-4: st.global.b32

@@ -3,7 +3,10 @@
 // Elementwise ops apply emitScalarOp to each element. Transcendentals on
 // f32 use the PTX approximations Triton uses (ex2.approx, lg2.approx,
 // rsqrt.approx); the rest call libdevice (__nv_*), linked by PtxGen.cpp
-// only when used. f16/bf16 math goes through f32.
+// only when used. f16/bf16 math goes through f32. exp and exp2 flush a
+// subnormal result to zero (ex2.approx.ftz, as Triton's FTZ mode does):
+// without .ftz ptxas wraps each MUFU.EX2 in a range test and two
+// multiplies to produce subnormals, which attention's softmax pays per score.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
@@ -99,10 +102,10 @@ static llvm::Value *emitMath(Emitter &e, Operation *op, ArrayRef<llvm::Value *> 
       .Case([&](math::ExpOp) {
         if (!f32) return lib("exp");
         llvm::Value *s = b.CreateFMul(args[0], llvm::ConstantFP::get(ct, 1.4426950408889634));
-        return e.callIntrinsic(llvm::Intrinsic::nvvm_ex2_approx_f, {}, {s});
+        return e.callIntrinsic(llvm::Intrinsic::nvvm_ex2_approx_ftz_f, {}, {s});
       })
       .Case([&](math::Exp2Op) {
-        return f32 ? e.callIntrinsic(llvm::Intrinsic::nvvm_ex2_approx_f, {}, args) : lib("exp2");
+        return f32 ? e.callIntrinsic(llvm::Intrinsic::nvvm_ex2_approx_ftz_f, {}, args) : lib("exp2");
       })
       .Case([&](math::LogOp) {
         if (!f32) return lib("log");
