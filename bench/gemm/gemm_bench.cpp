@@ -25,6 +25,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -272,10 +273,19 @@ void tuneCheck(const blk::Context &ctx, const blk::Module &mod, const std::strin
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   ctx.onAutotune(nullptr);
   r.ok = checkOutput(c.download(), s, kind, samples, r);
+  // The sweep's labels and the runtime's event may list the constants in
+  // different orders ("BK=64 BM=128 …" against "BM=128 BN=256 BK=64 …"):
+  // compare them as sets of name=value words.
+  auto words = [](const std::string &label) {
+    std::istringstream in(label);
+    std::vector<std::string> w{std::istream_iterator<std::string>(in), {}};
+    std::sort(w.begin(), w.end());
+    return w;
+  };
   const Record *chosen = nullptr;
   for (const Record &x : out)
     if (x.kind == r.kind && x.shape == r.shape && x.kernel == kname && x.ok &&
-        x.config == event.config)
+        words(x.config) == words(event.config))
       chosen = &x;
   double ratio = chosen && best ? chosen->ms / best->ms : 0;
   bool pass = r.ok && chosen && best && ratio <= 1.03;
