@@ -42,19 +42,6 @@ static llvm::Value *baseDescriptor(Emitter &e, const WgmmaOperand &op, llvm::Val
   return b.CreateOr(b.CreateZExt(field, b.getInt64Ty()), b.getInt64(op.descriptorBits()));
 }
 
-/// True when `v` is a constant block of zeros (+0.0 or integer 0).
-static bool isZeroSplat(Value v) {
-  DenseElementsAttr value;
-  if (!matchPattern(v, m_Constant(&value)) || !value.isSplat())
-    return false;
-  Type elem = value.getElementType();
-  if (isa<FloatType>(elem)) {
-    llvm::APFloat f = value.getSplatValue<llvm::APFloat>();
-    return f.isZero() && !f.isNegative();
-  }
-  return value.getSplatValue<llvm::APInt>().isZero();
-}
-
 /// wgmma.wait_group `pending`, tied to every accumulator register so that
 /// LLVM cannot move a read of one above it; returns the registers after.
 static Elems emitWgmmaWait(Emitter &e, const Elems &acc, unsigned pending) {
@@ -153,7 +140,8 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
   // A zero accumulator (a dot without `acc`, such as attention's QKᵀ in
   // every iteration) is not materialised: the first K step of each tile
   // runs with scale-d false (D = A·B), so no register is set to 0 first.
-  bool zeroAcc = isZeroSplat(wgmma.getAcc());
+  bool zeroAcc = matchPattern(wgmma.getAcc(), m_PosZeroFloat()) ||
+                 matchPattern(wgmma.getAcc(), m_Zero());
   std::string shape =
       "m64n" + std::to_string(tiling.instrN) + "k" + std::to_string(instrK);
   // The transpose immediates exist only in the 16-bit forms, and for A only

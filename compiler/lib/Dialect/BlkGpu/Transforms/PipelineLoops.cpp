@@ -45,6 +45,7 @@
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -76,17 +77,7 @@ constexpr llvm::StringLiteral kRunOn = "blkgpu.run_on";
 
 /// True when `v` is absent or a zero splat constant (cp.async fills zeros).
 static bool isZeroOrAbsent(Value v) {
-  if (!v)
-    return true;
-  auto cst = v.getDefiningOp<arith::ConstantOp>();
-  auto dense = cst ? dyn_cast<DenseElementsAttr>(cst.getValue()) : DenseElementsAttr();
-  if (!dense || !dense.isSplat())
-    return false;
-  if (auto f = dyn_cast<FloatAttr>(dense.getSplatValue<Attribute>()))
-    return f.getValue().isZero() && !f.getValue().isNegative();
-  if (auto i = dyn_cast<IntegerAttr>(dense.getSplatValue<Attribute>()))
-    return i.getValue().isZero();
-  return false;
+  return !v || matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero());
 }
 
 /// The loads of `loop`'s body that fill a tensor-core operand buffer.
@@ -243,23 +234,36 @@ static Operation *predicate(RewriterBase &rewriter, Operation *op, Value pred) {
   return copy;
 }
 
+/// The index of the loop-carried value `wgmma`'s result is yielded as, when
+/// that yield is its only use.
+static std::optional<unsigned> yieldedAs(scf::ForOp loop, WarpGroupDotOp wgmma) {
+  if (!wgmma.getResult().hasOneUse())
+    return std::nullopt;
+  OpOperand &use = *wgmma.getResult().getUses().begin();
+  if (use.getOwner() != loop.getBody()->getTerminator())
+    return std::nullopt;
+  return use.getOperandNumber();
+}
+
+/// A wgmma_wait 0 on `acc` where `b` stands, which every later reader of
+/// `acc` then reads instead.
+static void waitFor(OpBuilder &b, Location loc, Value acc) {
+  auto wait = b.create<WarpGroupDotWaitOp>(loc, acc.getType(), acc, b.getI32IntegerAttr(0));
+  acc.replaceAllUsesExcept(wait.getResult(), wait);
+}
+
 /// True when `wgmma` in `loop` can run on while the next iteration starts:
 /// its accumulator the loop carries (and nothing else in the loop reads),
 /// and both operands are ring slots: a buffer stored anew each iteration
 /// (an operand that is not prefetched) would be overwritten while the
 /// running wgmma still reads it, and a barrier does not wait for that.
 static bool canOverlap(scf::ForOp loop, WarpGroupDotOp wgmma) {
-  if (!wgmma.getResult().hasOneUse())
-    return false;
   auto isSlot = [](Value v) { return v.getDefiningOp<MemDescIndexOp>() != nullptr; };
-  if (!isSlot(wgmma.getA()) || !isSlot(wgmma.getB()))
+  std::optional<unsigned> idx = yieldedAs(loop, wgmma);
+  if (!idx || !isSlot(wgmma.getA()) || !isSlot(wgmma.getB()))
     return false;
-  auto arg = dyn_cast<BlockArgument>(wgmma.getAcc());
-  if (!arg || arg.getOwner() != loop.getBody() || !arg.hasOneUse() ||
-      arg.getArgNumber() < loop.getNumInductionVars())
-    return false;
-  unsigned idx = arg.getArgNumber() - loop.getNumInductionVars();
-  return loop.getBody()->getTerminator()->getOperand(idx) == wgmma.getResult();
+  BlockArgument arg = loop.getRegionIterArg(*idx);
+  return wgmma.getAcc() == arg && arg.hasOneUse();
 }
 
 /// Lets each wgmma of the pipelined `loop` that canOverlap run on while the
@@ -272,27 +276,11 @@ static void overlapWgmma(scf::ForOp loop) {
     auto wgmma = dyn_cast<WarpGroupDotOp>(&op);
     if (!wgmma || !canOverlap(loop, wgmma))
       continue;
-    auto arg = cast<BlockArgument>(wgmma.getAcc());
-    unsigned idx = arg.getArgNumber() - loop.getNumInductionVars();
     wgmma.setPending(1);
-    Value result = loop.getResult(idx);
     OpBuilder b(loop->getContext());
     b.setInsertionPointAfter(loop);
-    auto wait = b.create<WarpGroupDotWaitOp>(loop.getLoc(), result.getType(), result,
-                                             b.getI32IntegerAttr(0));
-    result.replaceAllUsesExcept(wait.getResult(), wait);
+    waitFor(b, loop.getLoc(), loop.getResult(*yieldedAs(loop, wgmma)));
   }
-}
-
-/// The index of the loop-carried value `wgmma`'s result is yielded as, when
-/// that yield is its only use.
-static std::optional<unsigned> yieldedAs(scf::ForOp loop, WarpGroupDotOp wgmma) {
-  if (!wgmma.getResult().hasOneUse())
-    return std::nullopt;
-  OpOperand &use = *wgmma.getResult().getUses().begin();
-  if (use.getOwner() != loop.getBody()->getTerminator())
-    return std::nullopt;
-  return use.getOperandNumber();
 }
 
 /// Before the rewrite: the wgmmas of `loop` that may run on into the next
@@ -350,17 +338,12 @@ static void runOnAcrossIterations(scf::ForOp loop) {
         first = inBody;
     }
     OpBuilder b(loop->getContext());
-    auto waitFor = [&](Value acc) {
-      auto wait = b.create<WarpGroupDotWaitOp>(loop.getLoc(), acc.getType(), acc,
-                                               b.getI32IntegerAttr(0));
-      acc.replaceAllUsesExcept(wait.getResult(), wait);
-    };
     if (first) {
       b.setInsertionPoint(first);
-      waitFor(arg);
+      waitFor(b, loop.getLoc(), arg);
     }
     b.setInsertionPointAfter(loop);
-    waitFor(loop.getResult(*idx));
+    waitFor(b, loop.getLoc(), loop.getResult(*idx));
   }
 }
 
