@@ -178,6 +178,18 @@ func.func @wgmma_shapes(%a: !blkgpu.memdesc<64x32xf16, #nv>, %b: !blkgpu.memdesc
 
 // -----
 
+// pending: -1 (no wait: blkgpu-defer-wgmma-waits) or a group count.
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+#m = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
+func.func @wgmma_pending(%a: !blkgpu.memdesc<64x64xf16, #nv>, %b: !blkgpu.memdesc<64x64xf16, #nv>,
+                         %acc: tensor<64x64xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{pending must be -1 (no wait) or a group count, got -2}}
+  %d = blkgpu.wgmma %a, %b, %acc {pending = -2 : i32} : !blkgpu.memdesc<64x64xf16, #nv>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<64x64xf32, #m> -> tensor<64x64xf32, #m>
+  return
+}
+
+// -----
+
 #nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
 #b = #blkgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 func.func @wgmma_blocked_acc(%a: !blkgpu.memdesc<64x64xf16, #nv>, %b: !blkgpu.memdesc<64x64xf16, #nv>,

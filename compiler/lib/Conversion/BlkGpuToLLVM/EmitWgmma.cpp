@@ -4,7 +4,8 @@
 //   wgmma.fence                                 (accumulators written before)
 //   wgmma.mma_async m64nNk16  x  repM * repN * K/16   (k8 for tf32, k32 for i8)
 //   wgmma.commit_group; wgmma.wait_group P      (P = `pending`: 0 is synchronous,
-//                                                1 leaves this group running)
+//                                                1 leaves this group running,
+//                                                -1 emits no wait)
 // Each mma_async takes the accumulator registers of its tile as "+f"
 // operands (outputs tied to inputs; not tied in the first K step of a zero
 // accumulator, which runs with scale-d false) and two matrix descriptors
@@ -205,7 +206,9 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
           acc[elems[j]] = ptx.result(j);
       }
   PtxBuilder::statement(b, "wgmma.commit_group.sync.aligned;");
-  set(wgmma.getResult(), emitWgmmaWait(*this, acc, wgmma.getPending()));
+  // pending = -1: a blkgpu.wgmma_wait before the first reader completes it.
+  set(wgmma.getResult(),
+      wgmma.getPendingAttr().getInt() < 0 ? acc : emitWgmmaWait(*this, acc, wgmma.getPending()));
   return llvm::Error::success();
 }
 

@@ -2,6 +2,7 @@
 #include "PtxBuilder.h"
 
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Module.h"
 
 namespace blk::gpu {
 
@@ -9,12 +10,14 @@ namespace blk::gpu {
 static std::string outHandle(unsigned k) { return "$o" + std::to_string(k) + ";"; }
 static std::string inHandle(unsigned k) { return "$i" + std::to_string(k) + ";"; }
 
-std::string PtxBuilder::constraintFor(llvm::Type *type) {
+std::string PtxBuilder::constraintFor(llvm::Type *type, const llvm::DataLayout &dl) {
+  if (type->isPointerTy())
+    return dl.getPointerSizeInBits(type->getPointerAddressSpace()) == 32 ? "r" : "l";
   if (type->isIntegerTy(1))
     return "b";
   if (type->isIntegerTy(16))
     return "h";
-  if (type->isIntegerTy(64) || type->isPointerTy())
+  if (type->isIntegerTy(64))
     return "l";
   if (type->isFloatTy())
     return "f";
@@ -23,15 +26,19 @@ std::string PtxBuilder::constraintFor(llvm::Type *type) {
   return "r";
 }
 
+const llvm::DataLayout &PtxBuilder::dataLayout() const {
+  return b.GetInsertBlock()->getModule()->getDataLayout();
+}
+
 std::string PtxBuilder::output(llvm::Type *type) {
   outTypes.push_back(type);
-  outCons.push_back("=" + constraintFor(type));
+  outCons.push_back("=" + constraintFor(type, dataLayout()));
   return outHandle(outTypes.size() - 1);
 }
 
 std::string PtxBuilder::input(llvm::Value *value) {
   inValues.push_back(value);
-  inCons.push_back(constraintFor(value->getType()));
+  inCons.push_back(constraintFor(value->getType(), dataLayout()));
   return inHandle(inValues.size() - 1);
 }
 

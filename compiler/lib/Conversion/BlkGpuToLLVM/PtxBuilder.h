@@ -52,10 +52,13 @@ public:
   static void statement(llvm::IRBuilder<> &b, const llvm::Twine &text);
 
   /// The constraint letter of a register of `type` (`b` for i1, `h` for
-  /// i16, `r`, `l` for i64 and pointers, `f`, `d`).
-  static std::string constraintFor(llvm::Type *type);
+  /// i16, `r`, `l` for i64 and pointers, `f`, `d`); `dl` sizes pointers
+  /// (shared-memory ones are 32-bit: nvptx-short-ptr, PtxGen.cpp).
+  static std::string constraintFor(llvm::Type *type, const llvm::DataLayout &dl);
 
 private:
+  const llvm::DataLayout &dataLayout() const;
+
   llvm::IRBuilder<> &b;
   std::vector<std::string> lines;
   llvm::SmallVector<llvm::Type *> outTypes;

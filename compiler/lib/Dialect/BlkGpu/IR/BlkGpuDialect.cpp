@@ -115,6 +115,9 @@ LogicalResult WarpGroupDotOp::verify() {
                                     : Type(Float32Type::get(getContext()))))
     return emitOpError() << "accumulates " << elem << " in "
                          << (elem.isInteger(8) ? "i32" : "f32") << ", got " << accElem;
+  if (getPendingAttr().getInt() < -1)
+    return emitOpError() << "pending must be -1 (no wait) or a group count, got "
+                         << getPendingAttr().getInt();
   auto mma = dyn_cast_or_null<MmaEncodingAttr>(acc.getEncoding());
   if (!mma || mma.getVersion() != 3)
     return emitOpError() << "accumulator needs a version-3 #blkgpu.mma layout, got " << acc;

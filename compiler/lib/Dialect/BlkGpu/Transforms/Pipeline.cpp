@@ -27,6 +27,7 @@ void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
   kernel.addPass(createChooseSharedLayouts());
   kernel.addPass(createAllocateShared());
   kernel.addPass(createInsertBarriers());
+  kernel.addPass(createDeferWgmmaWaits());
   kernel.addPass(createLoopUnrollHints());
 }
 

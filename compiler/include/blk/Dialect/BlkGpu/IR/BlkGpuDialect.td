@@ -196,7 +196,9 @@ def BlkGpu_WarpGroupDotOp : Op<BlkGpu_Dialect, "wgmma", [MemoryEffects<[MemRead]
     1 (in a pipelined loop, blkgpu-pipeline-loops) leaves this one running
     while the next iteration starts, and blkgpu.wgmma_wait (before the
     accumulator's first reader in the next iteration, if that is not this
-    wgmma, and after the loop) completes it. `a` may instead be a 16-bit block in registers, in
+    wgmma, and after the loop) completes it; -1 emits no wait at all: a
+    blkgpu.wgmma_wait on the result, before anything reads it, completes it
+    (blkgpu-defer-wgmma-waits). `a` may instead be a 16-bit block in registers, in
     the #blkgpu.mma layout of the same warps with one warpgroup column
     (blkgpu-wgmma-register-a: attention's P, the accumulator of the first
     dot cast to f16): each thread packs its own elements into wgmma's A

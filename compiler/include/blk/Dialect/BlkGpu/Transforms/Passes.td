@@ -188,6 +188,21 @@ def InsertBarriers : Pass<"blkgpu-insert-barriers", "mlir::func::FuncOp"> {
   let dependentDialects = ["::blk::gpu::BlkGpuDialect"];
 }
 
+def DeferWgmmaWaits : Pass<"blkgpu-defer-wgmma-waits", "mlir::func::FuncOp"> {
+  let summary = "Wait for each synchronous wgmma right before what needs it";
+  let description = [{
+    Expects blkgpu IR after blkgpu-insert-barriers. A wgmma with pending = 0
+    gets pending = -1 (no wait where it is issued) and a wgmma_wait before
+    the first op of its block that reads its result, or that may write
+    shared memory (a barrier, a scratch user, a buffer store, an async
+    copy, a region holding one or a wgmma, the terminator); the wait's
+    `pending` is the number of wgmma groups the block issued after it, so
+    two wgmmas issued back to back overlap the ops between the first one's
+    reader and the second one's.
+  }];
+  let dependentDialects = ["::blk::gpu::BlkGpuDialect"];
+}
+
 def LoopUnrollHints : Pass<"blkgpu-loop-unroll-hints", "mlir::func::FuncOp"> {
   let summary = "Runtime unroll counts for loops that stream global memory";
   let description = [{
