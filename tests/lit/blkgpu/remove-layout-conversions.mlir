@@ -1,6 +1,7 @@
 // blkgpu-remove-layout-conversions on hand-written blkgpu IR: chains fold,
 // index arithmetic is recomputed in the layout its user wants, a
-// conversion of loaded data stays, dead ops go.
+// conversion of loaded data stays (but a row vector of an mma layout loads
+// in place), dead ops go.
 // RUN: timeout 60 blk-opt %s --blkgpu-remove-layout-conversions | FileCheck %s
 
 #a = #blkgpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -89,4 +90,35 @@ func.func @cast_of_index_math(%y: !blk.ptr<i8>)
   %yp = blk.addptr %ys, %rb : tensor<512x!blk.ptr<i8>, #b>, tensor<512xi32, #b>
   blk.store %yp, %tb : tensor<512x!blk.ptr<i8>, #b>
   return
+}
+
+// A 1-D load read only to move into a slice of an mma layout loads there
+// instead (pointer and mask recomputed in that layout) when each thread
+// holds a few elements: the rows of a score tile (2 per thread). Its
+// columns (16 per thread, each a pointer) keep the move.
+#v = #blkgpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#mma = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
+#rows = #blkgpu.slice<{dim = 1, parent = #mma}>
+#cols = #blkgpu.slice<{dim = 0, parent = #mma}>
+// CHECK-LABEL: func.func @row_vector_loads_in_place
+// CHECK: %[[R:.*]] = blk.make_range 0, 64 : tensor<64xi32, #[[ROWS:slice[0-9]*]]>
+// CHECK: %[[P:.*]] = blk.addptr {{.*}} : tensor<64x!blk.ptr<f32>, #[[ROWS]]>
+// CHECK: %[[M:.*]] = arith.cmpi slt, {{.*}} : tensor<64xi32, #[[ROWS]]>
+// CHECK: blk.load %[[P]], %[[M]]{{.*}} : tensor<64x!blk.ptr<f32>, #[[ROWS]]>
+// CHECK: %[[C:.*]] = blk.load {{.*}} : tensor<64x!blk.ptr<f32>, #blocked
+// CHECK: blkgpu.convert_layout %[[C]] : tensor<64xf32, #blocked{{[0-9]*}}> -> tensor<64xf32, #slice
+func.func @row_vector_loads_in_place(%x: !blk.ptr<f32>, %n: i32)
+    -> (tensor<64xf32, #rows>, tensor<64xf32, #cols>)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %r = blk.make_range 0, 64 : tensor<64xi32, #v>
+  %xs = blk.splat %x : !blk.ptr<f32> -> tensor<64x!blk.ptr<f32>, #v>
+  %xp = blk.addptr %xs, %r : tensor<64x!blk.ptr<f32>, #v>, tensor<64xi32, #v>
+  %ns = blk.splat %n : i32 -> tensor<64xi32, #v>
+  %ok = arith.cmpi slt, %r, %ns : tensor<64xi32, #v>
+  %zero = arith.constant dense<0.0> : tensor<64xf32, #v>
+  %a = blk.load %xp, %ok, %zero : tensor<64x!blk.ptr<f32>, #v>
+  %ar = blkgpu.convert_layout %a : tensor<64xf32, #v> -> tensor<64xf32, #rows>
+  %b = blk.load %xp, %ok, %zero : tensor<64x!blk.ptr<f32>, #v>
+  %bc = blkgpu.convert_layout %b : tensor<64xf32, #v> -> tensor<64xf32, #cols>
+  return %ar, %bc : tensor<64xf32, #rows>, tensor<64xf32, #cols>
 }

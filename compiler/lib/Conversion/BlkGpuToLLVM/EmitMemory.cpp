@@ -65,8 +65,8 @@ static SmallVector<Group> groupsFor(const LayoutView *v, unsigned numElems,
 /// Vector width for `op` in layout `v` (elements), 1 when not provable.
 static unsigned vectorWidth(Operation *op, const LayoutView *v, bool masked,
                             bool trustAlignment = true) {
-  if (!v || !v->sliced.empty())
-    return 1;
+  if (!v || !v->base || !v->sliced.empty())
+    return 1; // one element at a time off a blocked layout (a load's)
   unsigned d0 = v->base.getOrder()[0];
   AccessHints hints = getAccessHints(op);
   if (!trustAlignment)

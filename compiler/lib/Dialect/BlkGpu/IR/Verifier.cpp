@@ -73,9 +73,11 @@ static bool hasBlockedBase(Attribute encoding) {
 }
 
 /// Ops whose lowering walks a blocked layout's threads (vector accesses,
-/// butterflies): an mma-layout block must be converted first.
+/// butterflies): an mma-layout block must be converted first. A load is
+/// not one: without a blocked base each thread loads its elements one by
+/// one (blkgpu-remove-layout-conversions makes such loads of 1-D blocks).
 static bool needsBlocked(Operation *op) {
-  return isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, ReduceOp, ScanOp, DotOp>(op);
+  return isa<StoreOp, AtomicRMWOp, AtomicCASOp, ReduceOp, ScanOp, DotOp>(op);
 }
 
 /// A reduction of an mma-layout block whose warps do not split the axis:

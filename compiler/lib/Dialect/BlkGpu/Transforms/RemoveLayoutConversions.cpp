@@ -6,8 +6,9 @@
 // make_range / splat / constants): that value is recomputed in the target
 // layout instead; and none whose only user is a narrowing cast (truncf,
 // trunci) of a value that must move: the cast runs first, so fewer bytes
-// move. Dead pure ops are erased. What remains needs data movement or a
-// register permutation. Tests: tests/lit/blkgpu/remove-layout-conversions.mlir,
+// move; and none of a 1-D load read only for the move (it loads in the
+// target layout). Dead pure ops are erased. What remains needs data
+// movement or a register permutation. Tests: tests/lit/blkgpu/remove-layout-conversions.mlir,
 // tests/lit/codegen/layouts-remove-converts.mlir.
 //
 //===----------------------------------------------------------------------===//
@@ -88,6 +89,31 @@ static Value rematerialise(OpBuilder &b, Operation *def, Attribute enc) {
   return clone->getResult(0);
 }
 
+/// Most elements a thread loads one by one in the target layout instead of
+/// a move: each takes a register pair for its address (a masked load's
+/// cannot fold into an immediate offset).
+constexpr unsigned kMaxLoadedPerThread = 4;
+
+/// True when `cvt` moves a 1-D block that a load reads only for it, from
+/// addresses (and a mask and `other`) computed from indices, into a slice
+/// of an mma layout of which each thread holds a few elements: attention's
+/// lse and Δ going into the rows of a score tile (2 per thread). The load
+/// then reads in the wanted layout: threads that hold the same element
+/// load it again (from L1), where the move costs a shared-memory round
+/// trip and a barrier. The columns of one (16 per thread) keep the move.
+static bool isLoadedRowToMove(ConvertLayoutOp cvt) {
+  auto load = cvt.getSrc().getDefiningOp<LoadOp>();
+  if (!load || !load->hasOneUse() || cvt.getType().getRank() != 1)
+    return false;
+  std::optional<LayoutView> dst =
+      getLayoutView(cvt.getType().getEncoding(), cvt.getType().getShape());
+  if (!dst || dst->base || dst->numElems() > kMaxLoadedPerThread)
+    return false; // into a blocked layout the load would give up its coalesced vectors
+  return llvm::all_of(load->getOperands(), [](Value v) {
+    return !isa<RankedTensorType>(v.getType()) || isRematerialisable(v);
+  });
+}
+
 /// One simplification of `cvt`; true when it changed the IR.
 static bool simplify(ConvertLayoutOp cvt) {
   Value src = cvt.getSrc();
@@ -126,6 +152,11 @@ static bool simplify(ConvertLayoutOp cvt) {
                      ? origin
                      : b.create<ConvertLayoutOp>(cvt.getLoc(), dstType, origin);
     cvt.replaceAllUsesWith(repl);
+    cvt.erase();
+    return true;
+  }
+  if (isLoadedRowToMove(cvt)) {
+    cvt.replaceAllUsesWith(rematerialise(b, def, getEncoding(dstType)));
     cvt.erase();
     return true;
   }
