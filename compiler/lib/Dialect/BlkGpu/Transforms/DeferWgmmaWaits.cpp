@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 #include "blk/Dialect/BlkGpu/Transforms/Passes.h"
 #include "blk/Dialect/BlkGpu/Transforms/SharedMemory.h"
+#include "blk/Dialect/BlkGpu/Transforms/Utility.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -37,6 +38,11 @@ namespace blk::gpu {
 
 #define GEN_PASS_DEF_DEFERWGMMAWAITS
 #include "blk/Dialect/BlkGpu/Transforms/Passes.h.inc"
+
+void waitForWgmma(OpBuilder &b, Location loc, Value acc, int32_t pending) {
+  auto wait = b.create<WarpGroupDotWaitOp>(loc, acc.getType(), acc, b.getI32IntegerAttr(pending));
+  acc.replaceAllUsesExcept(wait.getResult(), wait);
+}
 
 /// True when `op` itself may write shared memory or synchronise the warps
 /// (after which another warp may write it).
@@ -70,21 +76,21 @@ class GroupsInFlight {
 public:
   /// Places the waits `op` needs before it, then records it.
   void visit(Operation *op) {
-    SmallVector<unsigned> needed;
+    bool allDone = needsAllDone(op);
+    SmallVector<unsigned> needed; // in issue order
     for (unsigned i = 0; i < groups.size(); ++i)
-      if (groups[i].deferred && !groups[i].waited && readsResult(op, groups[i].wgmma))
+      if (groups[i].deferred && !groups[i].waited &&
+          ((allDone && i >= done) || readsResult(op, groups[i].wgmma)))
         needed.push_back(i);
-    if (needsAllDone(op))
-      for (unsigned i = 0; i < groups.size(); ++i)
-        if (groups[i].deferred && !groups[i].waited && i >= done && !llvm::is_contained(needed, i))
-          needed.push_back(i);
-    llvm::sort(needed);
     if (!needed.empty()) {
       // Everything up to the newest one needed is done after the wait.
       unsigned newest = needed.back();
       int32_t pending = int32_t(groups.size()) - int32_t(std::max(newest + 1, done));
-      for (unsigned i : needed)
-        waitFor(op, i, pending);
+      OpBuilder b(op);
+      for (unsigned i : needed) {
+        waitForWgmma(b, op->getLoc(), groups[i].wgmma.getResult(), pending);
+        groups[i].waited = true;
+      }
       done = std::max(done, newest + 1);
     }
     if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op))
@@ -118,16 +124,6 @@ private:
       done = unsigned(int32_t(groups.size()) - pending);
   }
 
-  /// wgmma_wait on group `i`'s result before `op`; every later reader
-  /// reads the wait's result.
-  void waitFor(Operation *op, unsigned i, int32_t pending) {
-    OpBuilder b(op);
-    Value result = groups[i].wgmma.getResult();
-    auto wait = b.create<WarpGroupDotWaitOp>(op->getLoc(), result.getType(), result,
-                                             b.getI32IntegerAttr(pending));
-    result.replaceAllUsesExcept(wait.getResult(), wait);
-    groups[i].waited = true;
-  }
 
   SmallVector<Group> groups;
   unsigned done = 0; ///< groups[0, done) are known complete

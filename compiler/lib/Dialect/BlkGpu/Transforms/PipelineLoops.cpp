@@ -38,6 +38,7 @@
 //===----------------------------------------------------------------------===//
 #include "blk/Dialect/BlkGpu/IR/Layout.h"
 #include "blk/Dialect/BlkGpu/Transforms/Passes.h"
+#include "blk/Dialect/BlkGpu/Transforms/Utility.h"
 #include "blk/IR/BlkOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -245,13 +246,6 @@ static std::optional<unsigned> yieldedAs(scf::ForOp loop, WarpGroupDotOp wgmma) 
   return use.getOperandNumber();
 }
 
-/// A wgmma_wait 0 on `acc` where `b` stands, which every later reader of
-/// `acc` then reads instead.
-static void waitFor(OpBuilder &b, Location loc, Value acc) {
-  auto wait = b.create<WarpGroupDotWaitOp>(loc, acc.getType(), acc, b.getI32IntegerAttr(0));
-  acc.replaceAllUsesExcept(wait.getResult(), wait);
-}
-
 /// True when `wgmma` in `loop` can run on while the next iteration starts:
 /// its accumulator the loop carries (and nothing else in the loop reads),
 /// and both operands are ring slots: a buffer stored anew each iteration
@@ -279,7 +273,7 @@ static void overlapWgmma(scf::ForOp loop) {
     wgmma.setPending(1);
     OpBuilder b(loop->getContext());
     b.setInsertionPointAfter(loop);
-    waitFor(b, loop.getLoc(), loop.getResult(*yieldedAs(loop, wgmma)));
+    waitForWgmma(b, loop.getLoc(), loop.getResult(*yieldedAs(loop, wgmma)), 0);
   }
 }
 
@@ -340,10 +334,10 @@ static void runOnAcrossIterations(scf::ForOp loop) {
     OpBuilder b(loop->getContext());
     if (first) {
       b.setInsertionPoint(first);
-      waitFor(b, loop.getLoc(), arg);
+      waitForWgmma(b, loop.getLoc(), arg, 0);
     }
     b.setInsertionPointAfter(loop);
-    waitFor(b, loop.getLoc(), loop.getResult(*idx));
+    waitForWgmma(b, loop.getLoc(), loop.getResult(*idx), 0);
   }
 }
 

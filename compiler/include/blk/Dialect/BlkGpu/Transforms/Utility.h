@@ -10,6 +10,7 @@
 #include "blk/Analysis/AxisInfo.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/Support/LogicalResult.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -43,6 +44,11 @@ bool isElementwise(mlir::Operation *op);
 /// True when `value` is computed by cheap ops from make_range, splat and
 /// constants only, so it can be recomputed in any layout instead of moved.
 bool isRematerialisable(mlir::Value value, unsigned depth = 0);
+
+/// A blkgpu.wgmma_wait on `acc` (at most `pending` wgmma groups left in
+/// flight) where `b` stands; every other user of `acc` reads the wait's
+/// result instead (blkgpu-pipeline-loops, blkgpu-defer-wgmma-waits).
+void waitForWgmma(mlir::OpBuilder &b, mlir::Location loc, mlir::Value acc, int32_t pending);
 
 } // namespace blk::gpu
 
