@@ -34,7 +34,8 @@ bool classifyBlkGpuOp(mlir::Operation *op, OpPlan &p, std::string &error) {
                                    .Case("blkgpu.barrier", OpKind::Barrier)
                                    .Cases("blkgpu.local_alloc", "blkgpu.local_store",
                                           "blkgpu.local_load", "blkgpu.memdesc_index",
-                                          "blkgpu.wgmma", OpKind::LocalMemory)
+                                          "blkgpu.memdesc_trans", "blkgpu.wgmma",
+                                          OpKind::LocalMemory)
                                    .Cases("blkgpu.async_copy", "blkgpu.async_commit",
                                           "blkgpu.async_wait", OpKind::LocalMemory)
                                    .Default(std::nullopt);

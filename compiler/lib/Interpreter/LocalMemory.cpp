@@ -44,6 +44,13 @@ std::string Executor::slotOf(Value memdesc, Value &buffer, size_t &first) {
 }
 
 std::string Executor::readSlot(Value memdesc, Block &out) {
+  if (auto trans = memdesc.getDefiningOp<gpu::MemDescTransOp>()) {
+    Block slot;
+    if (std::string error = readSlot(trans.getSrc(), slot); !error.empty())
+      return error;
+    out = permute(slot, {1, 0});
+    return "";
+  }
   Value buffer;
   size_t first = 0;
   if (std::string error = slotOf(memdesc, buffer, first); !error.empty())
@@ -108,8 +115,8 @@ bool Executor::execLocalMemory(Operation &op, const OpPlan &p) {
       set(alloc.getResult(), Block::zeros(p.result.kind, p.result.shape));
     return true;
   }
-  if (isa<gpu::MemDescIndexOp>(op)) {
-    set(op.getResult(0), Block()); // a name for a slot; see slotOf
+  if (isa<gpu::MemDescIndexOp, gpu::MemDescTransOp>(op)) {
+    set(op.getResult(0), Block()); // a name for a slot; see slotOf and readSlot
     return true;
   }
   Value memdesc = isa<gpu::LocalStoreOp>(op) ? op.getOperand(1) : op.getOperand(0);

@@ -182,3 +182,26 @@ func.func @invariant_two_loops(%x: tensor<128x64xf16, #a>, %pb: tensor<64x128x!b
   blk.store %pc, %s : tensor<128x128x!blk.ptr<f32>, #c>
   return
 }
+
+// A tile read directly by one dot and through trans by another (the
+// backward's Q: S = K·Qᵀ, dK = dSᵀ·Q) is stored once: the trans operand is a
+// memdesc_trans view of the same buffer, so the load has one user.
+// CHECK-LABEL: func.func @shared_transpose
+// CHECK-NOT: blk.trans
+// CHECK: %[[X:.*]] = blkgpu.local_alloc %arg1 : tensor<64x64xf16, #{{.*}}> -> !blkgpu.memdesc<64x64xf16, #[[SH]]>
+// CHECK-NEXT: %[[XT:.*]] = blkgpu.memdesc_trans %[[X]] : !blkgpu.memdesc<64x64xf16, #[[SH]]> -> !blkgpu.memdesc<64x64xf16, #[[SHK]]>
+// CHECK-NEXT: blkgpu.wgmma %{{.*}}, %[[XT]]
+// CHECK-NOT: blkgpu.local_alloc %arg1
+// CHECK: blkgpu.wgmma %{{.*}}, %[[X]]
+// CHECK-NOT: blk.trans
+func.func @shared_transpose(%k: tensor<64x64xf16, #a>, %x: tensor<64x64xf16, #b>,
+                            %pc: tensor<64x64x!blk.ptr<f32>, #b>)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #b>
+  %xt = blk.trans %x {order = array<i32: 1, 0>} : tensor<64x64xf16, #b> -> tensor<64x64xf16, #bt>
+  %s = blk.dot %k, %xt, %zero : tensor<64x64xf16, #a> * tensor<64x64xf16, #bt> -> tensor<64x64xf32, #b>
+  %p = arith.truncf %s : tensor<64x64xf32, #b> to tensor<64x64xf16, #b>
+  %d = blk.dot %p, %x, %s : tensor<64x64xf16, #b> * tensor<64x64xf16, #b> -> tensor<64x64xf32, #b>
+  blk.store %pc, %d : tensor<64x64x!blk.ptr<f32>, #b>
+  return
+}

@@ -52,3 +52,19 @@ func.func @tensor_cores(%p: tensor<64x64x!blk.ptr<f16>, #b>, %mask: tensor<64x64
   %f = blkgpu.wgmma_wait %e {pending = 0 : i32} : tensor<64x64xf32, #m>
   return %f : tensor<64x64xf32, #m>
 }
+
+// -----
+
+// memdesc_trans: a 2-D slot read as its transpose (shape and order
+// reversed, the same swizzle and column block).
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+#nvt = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1], pad = 0, block = 64}>
+// CHECK-LABEL: func.func @transposed_view
+// CHECK: %[[S:.*]] = blkgpu.memdesc_index
+// CHECK-NEXT: blkgpu.memdesc_trans %[[S]] : !blkgpu.memdesc<64x128xf16, #{{.*}}> -> !blkgpu.memdesc<128x64xf16, #{{.*}}>
+func.func @transposed_view(%i: i32) attributes {blkgpu.num_warps = 4 : i32} {
+  %r = blkgpu.local_alloc -> !blkgpu.memdesc<2x64x128xf16, #nv>
+  %s = blkgpu.memdesc_index %r[%i] : !blkgpu.memdesc<2x64x128xf16, #nv> -> !blkgpu.memdesc<64x128xf16, #nv>
+  %t = blkgpu.memdesc_trans %s : !blkgpu.memdesc<64x128xf16, #nv> -> !blkgpu.memdesc<128x64xf16, #nvt>
+  return
+}

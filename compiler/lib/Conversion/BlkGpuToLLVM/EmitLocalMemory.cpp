@@ -56,8 +56,8 @@ bool readByAsyncProxy(Value buffer) {
   for (Operation *user : buffer.getUsers()) {
     if (isa<WarpGroupDotOp>(user))
       return true;
-    if (auto index = dyn_cast<MemDescIndexOp>(user))
-      if (readByAsyncProxy(index.getResult()))
+    if (isa<MemDescIndexOp, MemDescTransOp>(user))
+      if (readByAsyncProxy(user->getResult(0)))
         return true;
   }
   return false;
@@ -87,6 +87,12 @@ llvm::Error Emitter::emitLocalMemoryOp(Operation *op) {
       moveElements(*this, *v, getSlotLayout(type), base, type.getElementType(), &get(src));
       fenceForAsyncReaders(*this, alloc.getResult());
     }
+    return llvm::Error::success();
+  }
+  // The transposed view has the same address; its type tells the wgmma
+  // descriptor how to read it.
+  if (auto trans = dyn_cast<MemDescTransOp>(op)) {
+    set(trans.getResult(), {get(trans.getSrc())[0]});
     return llvm::Error::success();
   }
   if (auto index = dyn_cast<MemDescIndexOp>(op)) {

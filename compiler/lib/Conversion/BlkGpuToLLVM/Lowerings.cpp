@@ -54,7 +54,8 @@ const LoweringRegistry &lowerings() {
         .add<WarpGroupDotWaitOp>(&Emitter::emitWarpGroupDotWait)
         .add<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp>(&Emitter::emitAsyncCopyOp)
         .add<PrintOp, AssertOp>(&Emitter::emitDebugOp)
-        .add<LocalAllocOp, LocalStoreOp, LocalLoadOp, MemDescIndexOp>(&Emitter::emitLocalMemoryOp)
+        .add<LocalAllocOp, LocalStoreOp, LocalLoadOp, MemDescIndexOp, MemDescTransOp>(
+            &Emitter::emitLocalMemoryOp)
         .add<MakeRangeOp, SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp, ConvertLayoutOp,
              arith::ConstantOp>(&Emitter::emitShapeOp);
     return r;

@@ -35,3 +35,24 @@ func.func @bad_index(%i: i32) attributes {blkgpu.num_warps = 4 : i32} {
 func.func @bad_type(%m: !blkgpu.memdesc<48x64xf16, #sh>) {
   return
 }
+
+// -----
+
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+#nvt = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1], pad = 0, block = 32}>
+func.func @trans_other_layout() attributes {blkgpu.num_warps = 4 : i32} {
+  %r = blkgpu.local_alloc -> !blkgpu.memdesc<64x128xf16, #nv>
+  // expected-error @+1 {{(the same bytes), got}}
+  %t = blkgpu.memdesc_trans %r : !blkgpu.memdesc<64x128xf16, #nv> -> !blkgpu.memdesc<128x64xf16, #nvt>
+  return
+}
+
+// -----
+
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+func.func @trans_ring() attributes {blkgpu.num_warps = 4 : i32} {
+  %r = blkgpu.local_alloc -> !blkgpu.memdesc<2x64x64xf16, #nv>
+  // expected-error @+1 {{transposes one 2-D slot}}
+  %t = blkgpu.memdesc_trans %r : !blkgpu.memdesc<2x64x64xf16, #nv> -> !blkgpu.memdesc<2x64x64xf16, #nv>
+  return
+}

@@ -1,7 +1,7 @@
 //===- MemDesc.cpp - shared-memory buffers: type and ops ------------------===//
 //
 // !blkgpu.memdesc and local_alloc / local_store / local_load /
-// memdesc_index: blocks that live in shared memory across ops (operands of
+// memdesc_index / memdesc_trans: blocks that live in shared memory across ops (operands of
 // tensor-core dots, the slots of a software pipeline's ring), as opposed to
 // the scratch a single op uses inside its lowering (SharedMemory.h).
 // Test: tests/lit/blkgpu/memdesc.mlir (round trip, verifier).
@@ -24,6 +24,19 @@ int64_t MemDescType::getNumElements() const {
   for (int64_t d : getShape())
     n *= d;
   return n;
+}
+
+MemDescType MemDescType::getTransposed() const {
+  SharedEncodingAttr enc = getEncoding();
+  if (getShape().size() != 2 || enc.getOrder().size() != 2)
+    return {};
+  // A 2-D slot's address depends on (row, column) = (the other dim, the
+  // order's first dim) only (SmemLayout::offset): reversing both the shape
+  // and the order keeps every element's address.
+  SharedEncodingAttr swapped =
+      SharedEncodingAttr::get(getContext(), enc.getVec(), enc.getPerPhase(), enc.getMaxPhase(),
+                              {enc.getOrder()[1], enc.getOrder()[0]}, enc.getPad(), enc.getBlock());
+  return MemDescType::get(getContext(), {getShape()[1], getShape()[0]}, getElementType(), swapped);
 }
 
 Type MemDescType::parse(AsmParser &parser) {
@@ -91,6 +104,16 @@ LogicalResult LocalStoreOp::verify() {
 
 LogicalResult LocalLoadOp::verify() {
   return verifySlot(*this, getType(), getSrc().getType());
+}
+
+LogicalResult MemDescTransOp::verify() {
+  MemDescType expected = getSrc().getType().getTransposed();
+  if (!expected)
+    return emitOpError() << "transposes one 2-D slot, got " << getSrc().getType();
+  if (getType() != expected)
+    return emitOpError() << "result must be " << expected << " (the same bytes), got "
+                         << getType();
+  return success();
 }
 
 LogicalResult AsyncCopyOp::verify() {

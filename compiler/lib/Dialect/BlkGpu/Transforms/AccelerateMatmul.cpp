@@ -11,8 +11,9 @@
 // retyped; conversions sit before and after the loop, and inside only for
 // other users of the argument). An operand defined outside the loops
 // around the dot is stored into its buffer once, before them, and a later
-// loop reading the same operand reuses that buffer. Other dots are left
-// for the FMA lowering.
+// loop reading the same operand reuses that buffer, and a tile read both
+// directly and through `trans` is stored once (memdesc_trans views it
+// transposed). Other dots are left for the FMA lowering.
 // Tests: tests/lit/blkgpu/accelerate-matmul.mlir.
 //
 // The tile choice follows the hardware: a warpgroup (4 consecutive warps)
@@ -253,6 +254,42 @@ static void rewriteDot(DotOp dot, const WgmmaPlan &plan) {
   keepAccumulatorInLoop(accIn, wgmma, back);
 }
 
+/// A tile two wgmmas read, one of them through `trans` (attention's
+/// backward reads Q as Qᵀ for S = K·Qᵀ and as Q for dK = dSᵀ·Q), is stored
+/// once: local_alloc(trans(x)) becomes memdesc_trans(local_alloc(x)) where
+/// the two buffers hold the same bytes (the operands' NVMMA layouts agree),
+/// so that x's load has one user and blkgpu-pipeline-loops prefetches it.
+static void shareTransposedBuffers(func::FuncOp func) {
+  auto onlyWgmmas = [](LocalAllocOp alloc) {
+    return llvm::all_of(alloc->getUsers(), [](Operation *u) { return isa<WarpGroupDotOp>(u); });
+  };
+  SmallVector<LocalAllocOp> viaTrans;
+  func.walk([&](LocalAllocOp alloc) {
+    if (alloc.getSrc() && alloc.getSrc().getDefiningOp<TransOp>())
+      viaTrans.push_back(alloc);
+  });
+  for (LocalAllocOp transposed : viaTrans) {
+    auto trans = transposed.getSrc().getDefiningOp<TransOp>();
+    for (Operation *user : trans.getSrc().getUsers()) {
+      auto direct = dyn_cast<LocalAllocOp>(user);
+      if (!direct || direct->getBlock() != transposed->getBlock() ||
+          direct.getType().getTransposed() != transposed.getType() || !onlyWgmmas(direct) ||
+          !onlyWgmmas(transposed))
+        continue;
+      // x is defined before trans(x), so the store may move up to there.
+      if (transposed->isBeforeInBlock(direct))
+        direct->moveBefore(transposed);
+      OpBuilder b(transposed);
+      Value view = b.create<MemDescTransOp>(transposed.getLoc(), transposed.getType(), direct);
+      transposed.replaceAllUsesWith(view);
+      transposed.erase();
+      if (trans->use_empty())
+        trans.erase();
+      break;
+    }
+  }
+}
+
 namespace {
 struct AccelerateMatmulPass : impl::AccelerateMatmulBase<AccelerateMatmulPass> {
   using AccelerateMatmulBase::AccelerateMatmulBase;
@@ -268,6 +305,7 @@ struct AccelerateMatmulPass : impl::AccelerateMatmulBase<AccelerateMatmulPass> {
     for (DotOp dot : dots)
       if (std::optional<WgmmaPlan> plan = planWgmma(dot, numWarps))
         rewriteDot(dot, *plan);
+    shareTransposedBuffers(func);
   }
 };
 } // namespace

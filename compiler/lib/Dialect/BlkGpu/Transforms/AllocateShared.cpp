@@ -76,7 +76,7 @@ static unsigned lastUse(Operation *alloc, const llvm::DenseMap<Operation *, unsi
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
     for (Operation *user : v.getUsers()) {
-      if (isa<MemDescIndexOp>(user))
+      if (isa<MemDescIndexOp, MemDescTransOp>(user))
         worklist.push_back(user->getResult(0));
       Operation *ancestor = alloc->getBlock()->findAncestorOpInBlock(*user);
       end = std::max(end, last.lookup(ancestor ? ancestor : user));

@@ -357,8 +357,8 @@ uint64_t getBufferBytes(MemDescType type) {
 
 Operation *getBufferAlloc(Value memdesc) {
   Operation *def = memdesc.getDefiningOp();
-  while (auto index = dyn_cast_or_null<MemDescIndexOp>(def))
-    def = index.getSrc().getDefiningOp();
+  while (isa_and_nonnull<MemDescIndexOp, MemDescTransOp>(def))
+    def = def->getOperand(0).getDefiningOp();
   return isa_and_nonnull<LocalAllocOp>(def) ? def : nullptr;
 }
 

@@ -131,6 +131,9 @@ def BlkGpu_MemDescType : TypeDef<BlkGpu_Dialect, "MemDesc"> {
   let extraClassDeclaration = [{
     /// Elements of the whole buffer (all of a ring's slots).
     int64_t getNumElements() const;
+    /// A one-slot 2-D buffer read as its transpose (memdesc_trans): shape
+    /// and order reversed, the rest of the layout kept; null otherwise.
+    MemDescType getTransposed() const;
   }];
 }
 
@@ -169,6 +172,22 @@ def BlkGpu_MemDescIndexOp : Op<BlkGpu_Dialect, "memdesc_index", [Pure]> {
   let arguments = (ins BlkGpu_MemDesc:$src, I32:$index);
   let results = (outs BlkGpu_MemDesc:$result);
   let assemblyFormat = "$src `[` $index `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def BlkGpu_MemDescTransOp : Op<BlkGpu_Dialect, "memdesc_trans", [Pure]> {
+  let summary = "the transposed view of a 2-D buffer (the same bytes)";
+  let description = [{
+    The buffer `src` (one block or one ring slot) read as its transpose:
+    the result's shape and `order` are the source's reversed, its swizzle,
+    block and padding the same, so each element keeps its address. A tile
+    two wgmmas read, one directly and one through `trans`, is stored once
+    (blkgpu-accelerate-matmul) and its load can be prefetched
+    (blkgpu-pipeline-loops).
+  }];
+  let arguments = (ins BlkGpu_MemDesc:$src);
+  let results = (outs BlkGpu_MemDesc:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 

@@ -138,7 +138,8 @@ SmemLayout getSlotLayout(MemDescType type);
 /// Bytes of one slot and of the whole buffer (every ring slot).
 uint64_t getSlotBytes(MemDescType type);
 uint64_t getBufferBytes(MemDescType type);
-/// The local_alloc a buffer value comes from (through memdesc_index); null
+/// The local_alloc a buffer value comes from (through memdesc_index and
+/// memdesc_trans); null
 /// when it is not known (e.g. a loop-carried buffer).
 mlir::Operation *getBufferAlloc(mlir::Value memdesc);
 
