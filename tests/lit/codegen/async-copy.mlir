@@ -7,9 +7,9 @@
 // RUN: FileCheck %s < %t.ptx
 
 // CHECK-LABEL: .entry copies
-// CHECK-COUNT-4: cp.async.cg.shared.global [{{%r[0-9]+}}], [{{%rd[0-9]+}}], 16;
+// CHECK-COUNT-4: cp.async.cg.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 16;
 // CHECK-NOT: cp.async.cg
-// CHECK-COUNT-16: cp.async.ca.shared.global [{{%r[0-9]+}}], [{{%rd[0-9]+}}], 4, {{%r[0-9]+}};
+// CHECK-COUNT-16: cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 4, {{%r[0-9]+}};
 // CHECK-NOT: cp.async.ca
 // CHECK-NOT: ld.global
 // CHECK: cp.async.commit_group;
