@@ -196,6 +196,11 @@ def main():
         ("f16", 1, 1, 17, 16, True, (16, 16)),
         ("bf16", 1, 2, 50, 16, False, (32, 16)),
         ("bf16", 1, 1, 33, 32, True, (16, 16)),
+        # BN > BM under the causal mask (a row block's diagonal starts
+        # inside a column block), in both forward forms (HEAD_DIM 64 runs
+        # the overlapped one).
+        ("f16", 1, 2, 45, 16, True, (16, 32)),
+        ("f16", 1, 1, 40, 64, True, (16, 32)),
     ]
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
