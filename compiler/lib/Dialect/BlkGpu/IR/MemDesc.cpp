@@ -1,8 +1,9 @@
 //===- MemDesc.cpp - shared-memory buffers: type and ops ------------------===//
 //
 // !blkgpu.memdesc and local_alloc / local_store / local_load /
-// memdesc_index / memdesc_trans: blocks that live in shared memory across ops (operands of
-// tensor-core dots, the slots of a software pipeline's ring), as opposed to
+// memdesc_index / memdesc_trans: blocks that live in shared memory across
+// ops (operands of tensor-core dots, the slots of a software pipeline's
+// ring, their transposed views), as opposed to
 // the scratch a single op uses inside its lowering (SharedMemory.h).
 // Test: tests/lit/blkgpu/memdesc.mlir (round trip, verifier).
 //

@@ -269,12 +269,13 @@ static void shareTransposedBuffers(func::FuncOp func) {
       viaTrans.push_back(alloc);
   });
   for (LocalAllocOp transposed : viaTrans) {
+    if (!onlyWgmmas(transposed))
+      continue;
     auto trans = transposed.getSrc().getDefiningOp<TransOp>();
     for (Operation *user : trans.getSrc().getUsers()) {
       auto direct = dyn_cast<LocalAllocOp>(user);
       if (!direct || direct->getBlock() != transposed->getBlock() ||
-          direct.getType().getTransposed() != transposed.getType() || !onlyWgmmas(direct) ||
-          !onlyWgmmas(transposed))
+          direct.getType().getTransposed() != transposed.getType() || !onlyWgmmas(direct))
         continue;
       // x is defined before trans(x), so the store may move up to there.
       if (transposed->isBeforeInBlock(direct))

@@ -124,7 +124,6 @@ private:
       done = unsigned(int32_t(groups.size()) - pending);
   }
 
-
   SmallVector<Group> groups;
   unsigned done = 0; ///< groups[0, done) are known complete
 };

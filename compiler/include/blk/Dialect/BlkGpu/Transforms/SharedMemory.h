@@ -139,8 +139,7 @@ SmemLayout getSlotLayout(MemDescType type);
 uint64_t getSlotBytes(MemDescType type);
 uint64_t getBufferBytes(MemDescType type);
 /// The local_alloc a buffer value comes from (through memdesc_index and
-/// memdesc_trans); null
-/// when it is not known (e.g. a loop-carried buffer).
+/// memdesc_trans); null when it is not known (e.g. a loop-carried buffer).
 mlir::Operation *getBufferAlloc(mlir::Value memdesc);
 
 /// Bytes of scratch `op`'s lowering needs (0: it is not a scratch user).
