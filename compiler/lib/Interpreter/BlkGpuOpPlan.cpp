@@ -13,7 +13,7 @@
 //
 // Shared-memory ops are copies on the same model (LocalMemory.cpp): a
 // memdesc value is a Block in the environment, `local_alloc` copies its
-// operand in, `local_store` overwrites its slot, `local_load` copies it out, `wgmma` is a dot of two slots,
+// operand in, `local_store` overwrites its slot, `local_load` copies it out, `wgmma` and `mma_sync` are dots of two slots,
 // `async_copy` a masked load into a slot (complete when issued: commit and
 // wait do nothing).
 //
@@ -36,6 +36,7 @@ bool classifyBlkGpuOp(mlir::Operation *op, OpPlan &p, std::string &error) {
                                           "blkgpu.local_load", "blkgpu.memdesc_index",
                                           "blkgpu.memdesc_trans", "blkgpu.wgmma",
                                           OpKind::LocalMemory)
+                                   .Case("blkgpu.mma_sync", OpKind::LocalMemory)
                                    .Cases("blkgpu.async_copy", "blkgpu.async_commit",
                                           "blkgpu.async_wait", OpKind::LocalMemory)
                                    .Default(std::nullopt);

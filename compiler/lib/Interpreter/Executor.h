@@ -55,7 +55,7 @@ private:
   bool execShape(mlir::Operation &op, const OpPlan &p);
   bool execLocalMemory(mlir::Operation &op, const OpPlan &p);
   /// blkgpu.wgmma: a dot whose operands are shared-memory slots.
-  bool execWarpGroupDot(mlir::Operation &op, const OpPlan &p);
+  bool execTensorCoreDot(mlir::Operation &op, const OpPlan &p);
   /// blkgpu.async_copy: a masked load (zeros where off) into a slot.
   bool execAsyncCopy(mlir::Operation &op, const OpPlan &p);
   /// Copies the slot `memdesc` names out of its buffer; an error message

@@ -67,16 +67,18 @@ std::string Executor::readSlot(Value memdesc, Block &out) {
   return "";
 }
 
-bool Executor::execWarpGroupDot(Operation &op, const OpPlan &p) {
-  auto wgmma = cast<gpu::WarpGroupDotOp>(op);
+/// blkgpu.wgmma and blkgpu.mma_sync: acc + a x b, operands read from their
+/// slots (wgmma's A may be a block in registers).
+bool Executor::execTensorCoreDot(Operation &op, const OpPlan &p) {
+  Value aValue = op.getOperand(0), bValue = op.getOperand(1), accValue = op.getOperand(2);
   Block a, b;
-  if (!isa<gpu::MemDescType>(wgmma.getA().getType()))
-    a = get(wgmma.getA()); // A in registers
-  else if (std::string error = readSlot(wgmma.getA(), a); !error.empty())
+  if (!isa<gpu::MemDescType>(aValue.getType()))
+    a = get(aValue); // A in registers
+  else if (std::string error = readSlot(aValue, a); !error.empty())
     return fail(p, error);
-  if (std::string error = readSlot(wgmma.getB(), b); !error.empty())
+  if (std::string error = readSlot(bValue, b); !error.empty())
     return fail(p, error);
-  set(wgmma.getResult(), dot(a, b, get(wgmma.getAcc())));
+  set(op.getResult(0), dot(a, b, get(accValue)));
   return true;
 }
 
@@ -101,8 +103,8 @@ bool Executor::execAsyncCopy(Operation &op, const OpPlan &p) {
 }
 
 bool Executor::execLocalMemory(Operation &op, const OpPlan &p) {
-  if (isa<gpu::WarpGroupDotOp>(op))
-    return execWarpGroupDot(op, p);
+  if (isa<gpu::WarpGroupDotOp, gpu::MmaSyncOp>(op))
+    return execTensorCoreDot(op, p);
   if (isa<gpu::AsyncCopyOp>(op))
     return execAsyncCopy(op, p);
   // A copy is complete when issued: nothing to commit or wait for.

@@ -1,7 +1,8 @@
 // blkgpu-accelerate-matmul on hand-written blkgpu IR: on sm_90a an f16 dot
 // in a loop becomes wgmma on NVMMA buffers with the accumulator kept in the
-// mma layout across the loop; dots wgmma cannot run stay; sm_90 changes
-// nothing.
+// mma layout across the loop; dots wgmma cannot run go to mma.sync or stay
+// on CUDA cores; sm_90 (no wgmma) runs them on mma.sync (more in
+// accelerate-matmul-mma-sync.mlir).
 // RUN: blk-opt %s --blkgpu-accelerate-matmul=arch=sm_90a | FileCheck %s
 // RUN: blk-opt %s --blkgpu-accelerate-matmul=arch=sm_90 | FileCheck %s --check-prefix=SM90
 
@@ -30,7 +31,8 @@
 // CHECK: blk.store %{{.*}}, %[[OUT]]
 // SM90-LABEL: func.func @loop
 // SM90-NOT: wgmma
-// SM90: blk.dot
+// SM90: scf.for
+// SM90: blkgpu.mma_sync
 // SM90-NOT: wgmma
 func.func @loop(%pa: tensor<128x64x!blk.ptr<f16>, #a>, %pb: tensor<64x128x!blk.ptr<f16>, #b>,
                 %pc: tensor<128x128x!blk.ptr<f32>, #c>, %n: i32)
@@ -63,12 +65,14 @@ func.func @k_major_b(%x: tensor<128x64xf16, #a>, %y: tensor<64x128xf16, #bt>, %a
 
 #s = #blkgpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 // f32 operands computed exactly (no precision, which means "ieee", or
-// "ieee") and M < 64 stay on CUDA cores.
+// "ieee") stay on CUDA cores; M < 64, too few rows for a warpgroup, runs
+// on mma.sync.
 // CHECK-LABEL: func.func @stays_fma
 // CHECK-NOT: wgmma
 // CHECK: blk.dot
 // CHECK: blk.dot
-// CHECK: blk.dot
+// CHECK-NOT: blk.dot
+// CHECK: blkgpu.mma_sync
 // CHECK-NOT: wgmma
 func.func @stays_fma(%x: tensor<64x32xf32, #s>, %y: tensor<32x64xf32, #s>, %acc: tensor<64x64xf32, #s>,
                      %h: tensor<32x32xf16, #s>, %acc2: tensor<32x32xf32, #s>,
@@ -91,7 +95,7 @@ func.func @stays_fma(%x: tensor<64x32xf32, #s>, %y: tensor<32x64xf32, #s>, %acc:
 // CHECK: blkgpu.wgmma
 // SM90-LABEL: func.func @tf32
 // SM90-NOT: wgmma
-// SM90: blk.dot
+// SM90: blkgpu.mma_sync
 func.func @tf32(%x: tensor<64x32xf32, #s>, %y: tensor<32x64xf32, #s>, %acc: tensor<64x64xf32, #s>,
                 %p: tensor<64x64x!blk.ptr<f32>, #s>)
     attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {

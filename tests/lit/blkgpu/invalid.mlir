@@ -280,3 +280,51 @@ func.func @copy_type(%p: tensor<64x64x!blk.ptr<f32>, #b>, %s: !blkgpu.memdesc<64
   blkgpu.async_copy %p, %s : tensor<64x64x!blk.ptr<f32>, #b> -> !blkgpu.memdesc<64x64xf16, #nv>
   return
 }
+
+// -----
+
+// mma_sync: a version-2 mma accumulator (version 3 is wgmma's).
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+#m = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
+func.func @mma_sync_version(%a: !blkgpu.memdesc<64x64xf16, #nv>, %b: !blkgpu.memdesc<64x64xf16, #nv>,
+                            %acc: tensor<64x64xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{accumulator needs a version-2 #blkgpu.mma layout}}
+  %d = blkgpu.mma_sync %a, %b, %acc : !blkgpu.memdesc<64x64xf16, #nv>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<64x64xf32, #m> -> tensor<64x64xf32, #m>
+  return
+}
+
+// -----
+
+// mma_sync: shapes, and no fp8 form.
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+#m = #blkgpu.mma<{version = 2, warpsPerCTA = [2, 2], instrN = 8}>
+func.func @mma_sync_shapes(%a: !blkgpu.memdesc<64x32xf16, #nv>, %b: !blkgpu.memdesc<64x64xf16, #nv>,
+                           %acc: tensor<64x64xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{needs a [M, K] x [K, N] + [M, N]}}
+  %d = blkgpu.mma_sync %a, %b, %acc : !blkgpu.memdesc<64x32xf16, #nv>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<64x64xf32, #m> -> tensor<64x64xf32, #m>
+  return
+}
+
+// -----
+
+#nv = #blkgpu.shared<{vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 128}>
+#m = #blkgpu.mma<{version = 2, warpsPerCTA = [2, 2], instrN = 8}>
+func.func @mma_sync_fp8(%a: !blkgpu.memdesc<64x64xf8E4M3FN, #nv>, %b: !blkgpu.memdesc<64x64xf8E4M3FN, #nv>,
+                        %acc: tensor<64x64xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{operands must be f16, bf16, f32 (read as tf32), or i8, got 'f8E4M3FN'}}
+  %d = blkgpu.mma_sync %a, %b, %acc : !blkgpu.memdesc<64x64xf8E4M3FN, #nv>, !blkgpu.memdesc<64x64xf8E4M3FN, #nv>, tensor<64x64xf32, #m> -> tensor<64x64xf32, #m>
+  return
+}
+
+// -----
+
+// Each warp loads B two 8-column tiles at a time: 4 warps along N need 64
+// columns, 32 is one tile each.
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 32}>
+#m = #blkgpu.mma<{version = 2, warpsPerCTA = [1, 4], instrN = 8}>
+func.func @mma_sync_narrow(%a: !blkgpu.memdesc<16x32xf16, #nv>, %b: !blkgpu.memdesc<32x32xf16, #nv>,
+                           %acc: tensor<16x32xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{needs at least two 8-column tiles per warp}}
+  %d = blkgpu.mma_sync %a, %b, %acc : !blkgpu.memdesc<16x32xf16, #nv>, !blkgpu.memdesc<32x32xf16, #nv>, tensor<16x32xf32, #m> -> tensor<16x32xf32, #m>
+  return
+}

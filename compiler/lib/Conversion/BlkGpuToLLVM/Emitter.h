@@ -144,6 +144,7 @@ public:
   llvm::Error emitDot(mlir::Operation *op);
   llvm::Error emitWarpGroupDot(mlir::Operation *op);
   llvm::Error emitWarpGroupDotWait(mlir::Operation *op);
+  llvm::Error emitMmaSync(mlir::Operation *op);
   llvm::Error emitDebugOp(mlir::Operation *op);
   llvm::Error emitLocalMemoryOp(mlir::Operation *op);
   /// async_copy / async_commit / async_wait (EmitAsyncCopy.cpp).

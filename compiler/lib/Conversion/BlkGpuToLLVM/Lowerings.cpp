@@ -52,6 +52,7 @@ const LoweringRegistry &lowerings() {
         .add<DotOp>(&Emitter::emitDot)
         .add<WarpGroupDotOp>(&Emitter::emitWarpGroupDot)
         .add<WarpGroupDotWaitOp>(&Emitter::emitWarpGroupDotWait)
+        .add<MmaSyncOp>(&Emitter::emitMmaSync)
         .add<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp>(&Emitter::emitAsyncCopyOp)
         .add<PrintOp, AssertOp>(&Emitter::emitDebugOp)
         .add<LocalAllocOp, LocalStoreOp, LocalLoadOp, MemDescIndexOp, MemDescTransOp>(

@@ -88,39 +88,59 @@ LogicalResult MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitErr
   return success();
 }
 
+/// The checks blkgpu.wgmma and blkgpu.mma_sync share: [M, K] x [K, N] +
+/// [M, N] with the result the accumulator's type, one operand type (or two
+/// fp8 ones) that the tensor cores take, its accumulator type, and an
+/// accumulator in a #blkgpu.mma layout of `version` made of whole tiles.
+static LogicalResult verifyTensorCoreDot(Operation *op, ArrayRef<int64_t> aShape, Type aElem,
+                                         MemDescType b, RankedTensorType acc, Type result,
+                                         unsigned version) {
+  if (result != acc)
+    return op->emitOpError() << "result type " << result << " must be the accumulator's, "
+                             << acc;
+  if (aShape.size() != 2 || b.getShape().size() != 2 || acc.getRank() != 2 ||
+      aShape[1] != b.getShape()[0] || aShape[0] != acc.getShape()[0] ||
+      b.getShape()[1] != acc.getShape()[1])
+    return op->emitOpError() << "needs a [M, K] x [K, N] + [M, N], got "
+                             << op->getOperand(0).getType() << ", " << b << " and " << acc;
+  if (aElem != b.getElementType() && !(isFp8Type(aElem) && isFp8Type(b.getElementType())))
+    return op->emitOpError() << "operands must have one element type (or two fp8 ones), got "
+                             << aElem << " and " << b.getElementType();
+  Type elem = aElem, accElem = acc.getElementType();
+  bool fp8 = isFp8Type(elem) && version == 3; // mma.sync has no fp8 form before sm_89
+  if (!elem.isF16() && !elem.isBF16() && !elem.isF32() && !elem.isInteger(8) && !fp8)
+    return op->emitOpError() << "operands must be f16, bf16, f32 (read as tf32), "
+                             << (version == 3 ? "fp8 " : "") << "or i8, got " << elem;
+  MLIRContext *ctx = op->getContext();
+  if (accElem != (elem.isInteger(8) ? Type(IntegerType::get(ctx, 32)) : Type(Float32Type::get(ctx))))
+    return op->emitOpError() << "accumulates " << elem << " in "
+                             << (elem.isInteger(8) ? "i32" : "f32") << ", got " << accElem;
+  auto mma = dyn_cast_or_null<MmaEncodingAttr>(acc.getEncoding());
+  if (!mma || mma.getVersion() != version)
+    return op->emitOpError() << "accumulator needs a version-" << version
+                             << " #blkgpu.mma layout, got " << acc;
+  // The layout wraps on smaller blocks (a row vector of it is a layout too),
+  // but the instructions need whole tiles.
+  if (acc.getShape()[0] % (16 * int64_t(mma.getWarpsPerCTA()[0])) != 0 ||
+      acc.getShape()[1] % (int64_t(mma.getInstrN()) * mma.getWarpsPerCTA()[1]) != 0)
+    return op->emitOpError() << "accumulator " << acc << " is not a whole number of the "
+                             << "layout's tiles";
+  return success();
+}
+
 LogicalResult WarpGroupDotOp::verify() {
   // `a` is a buffer, or a block in registers.
   auto regs = dyn_cast<RankedTensorType>(getA().getType());
   auto aBuf = dyn_cast<MemDescType>(getA().getType());
   ArrayRef<int64_t> aShape = regs ? regs.getShape() : aBuf.getShape();
-  Type aElem = regs ? regs.getElementType() : aBuf.getElementType();
-  MemDescType b = getB().getType();
+  Type elem = regs ? regs.getElementType() : aBuf.getElementType();
   auto acc = cast<RankedTensorType>(getAcc().getType());
-  if (getType() != acc)
-    return emitOpError() << "result type " << getType() << " must be the accumulator's, "
-                         << acc;
-  if (aShape.size() != 2 || b.getShape().size() != 2 || acc.getRank() != 2 ||
-      aShape[1] != b.getShape()[0] || aShape[0] != acc.getShape()[0] ||
-      b.getShape()[1] != acc.getShape()[1])
-    return emitOpError() << "needs a [M, K] x [K, N] + [M, N], got " << getA().getType() << ", "
-                         << b << " and " << acc;
-  if (aElem != b.getElementType() && !(isFp8Type(aElem) && isFp8Type(b.getElementType())))
-    return emitOpError() << "operands must have one element type (or two fp8 ones), got "
-                         << aElem << " and " << b.getElementType();
-  Type elem = aElem, accElem = acc.getElementType();
-  if (!elem.isF16() && !elem.isBF16() && !elem.isF32() && !elem.isInteger(8) && !isFp8Type(elem))
-    return emitOpError() << "operands must be f16, bf16, f32 (read as tf32), fp8 or i8, got "
-                         << elem;
-  if (accElem != (elem.isInteger(8) ? Type(IntegerType::get(getContext(), 32))
-                                    : Type(Float32Type::get(getContext()))))
-    return emitOpError() << "accumulates " << elem << " in "
-                         << (elem.isInteger(8) ? "i32" : "f32") << ", got " << accElem;
+  if (failed(verifyTensorCoreDot(*this, aShape, elem, getB().getType(), acc, getType(), 3)))
+    return failure();
   if (getPendingAttr().getInt() < -1)
     return emitOpError() << "pending must be -1 (no wait) or a group count, got "
                          << getPendingAttr().getInt();
-  auto mma = dyn_cast_or_null<MmaEncodingAttr>(acc.getEncoding());
-  if (!mma || mma.getVersion() != 3)
-    return emitOpError() << "accumulator needs a version-3 #blkgpu.mma layout, got " << acc;
+  auto mma = cast<MmaEncodingAttr>(acc.getEncoding());
   if (regs) {
     auto aMma = dyn_cast_or_null<MmaEncodingAttr>(regs.getEncoding());
     if (!elem.isF16() && !elem.isBF16())
@@ -132,12 +152,20 @@ LogicalResult WarpGroupDotOp::verify() {
                            << "layout of the accumulator's warps, one warpgroup column and "
                            << "whole instructions along K";
   }
-  // The layout wraps on smaller blocks (a row vector of it is a layout too),
-  // but the instructions need whole tiles.
-  if (acc.getShape()[0] % (16 * int64_t(mma.getWarpsPerCTA()[0])) != 0 ||
-      acc.getShape()[1] % (int64_t(mma.getInstrN()) * mma.getWarpsPerCTA()[1]) != 0)
-    return emitOpError() << "accumulator " << acc << " is not a whole number of the layout's "
-                         << "tiles";
+  return success();
+}
+
+LogicalResult MmaSyncOp::verify() {
+  MemDescType a = getA().getType();
+  auto acc = cast<RankedTensorType>(getAcc().getType());
+  if (failed(verifyTensorCoreDot(*this, a.getShape(), a.getElementType(), getB().getType(), acc,
+                                 getType(), 2)))
+    return failure();
+  // A warp's B fragments are loaded two 8-column tiles at a time.
+  auto mma = cast<MmaEncodingAttr>(acc.getEncoding());
+  if (acc.getShape()[1] % (16 * int64_t(mma.getWarpsPerCTA()[1])) != 0)
+    return emitOpError() << "accumulator " << acc << " needs at least two 8-column tiles per "
+                         << "warp";
   return success();
 }
 

@@ -6,6 +6,9 @@
 //   a, b -> blkgpu.local_alloc into NVMMA-swizzled buffers
 //   acc  -> convert_layout to a version-3 #blkgpu.mma layout
 //   blkgpu.wgmma, then convert_layout back for the dot's users;
+// on a target with mma.sync (sm_80 and later), every other dot of those
+// types but fp8 whose tile is whole 16 x 16 warp tiles gets the same
+// rewrite onto blkgpu.mma_sync with a version-2 layout;
 // and an accumulator carried by the enclosing scf.for stays in the mma
 // layout across iterations (the loop argument, init and result are
 // retyped; conversions sit before and after the loop, and inside only for
@@ -19,7 +22,10 @@
 // The tile choice follows the hardware: a warpgroup (4 consecutive warps)
 // computes 64 rows per instruction; warpgroups go along M first, then N;
 // the instruction width is the largest power of two up to 256 that one
-// warpgroup's columns allow. The operand buffers keep the register
+// warpgroup's columns allow. For mma.sync (one warp, 16 x 8 per
+// instruction) the warps split the longer side of the warp tile in two
+// until all are placed, which keeps each warp's tile near square (the
+// fewest fragment loads per instruction). The operand buffers keep the register
 // layout's contiguous dim contiguous (so the stores are 16-byte vectors),
 // which makes an operand K-major or MN-major; the descriptor says which.
 //
@@ -41,9 +47,18 @@ namespace blk::gpu {
 
 namespace {
 
-struct WgmmaPlan {
+/// How the tensor cores run a dot: the accumulator's layout (version 3:
+/// blkgpu.wgmma, 2: blkgpu.mma_sync) and the operands' buffers.
+struct TensorCorePlan {
   MmaEncodingAttr mma;
   SharedEncodingAttr aShared, bShared;
+};
+
+/// What the tensor cores take of a dot's types.
+struct DotTypes {
+  bool f16 = false, tf32 = false, i8 = false, fp8 = false;
+  unsigned elemBytes = 2;
+  bool any() const { return f16 || tf32 || i8 || fp8; }
 };
 
 } // namespace
@@ -72,25 +87,91 @@ static std::optional<SharedEncodingAttr> nvmmaLayout(MLIRContext *ctx, ArrayRef<
                                  /*block=*/swizzle / elemBytes);
 }
 
-/// How wgmma runs `dot` with `numWarps` warps; nullopt when it cannot.
-static std::optional<WgmmaPlan> planWgmma(DotOp dot, unsigned numWarps) {
-  auto aType = cast<RankedTensorType>(dot.getA().getType());
-  auto bType = cast<RankedTensorType>(dot.getB().getType());
-  auto accType = cast<RankedTensorType>(dot.getAcc().getType());
-  Type in = aType.getElementType(), accElem = accType.getElementType();
+/// The tensor-core kinds of `dot`'s operand and accumulator types.
+static DotTypes dotTypes(DotOp dot) {
+  Type in = cast<RankedTensorType>(dot.getA().getType()).getElementType();
+  Type bIn = cast<RankedTensorType>(dot.getB().getType()).getElementType();
+  Type accElem = cast<RankedTensorType>(dot.getAcc().getType()).getElementType();
+  DotTypes t;
   // f32 inputs run as tf32 where the dot allows it (tf32x3: three tf32
   // products, rewriteDot); ieee stays on the FMA path (exact f32 products).
   // i8 accumulates in i32.
-  bool tf32 = in.isF32() && dot.allowsTf32();
-  bool i8 = in.isInteger(8) && accElem.isInteger(32);
-  bool f16 = (in.isF16() || in.isBF16()) && accElem.isF32();
+  t.tf32 = in.isF32() && dot.allowsTf32();
+  t.i8 = in.isInteger(8) && accElem.isInteger(32);
+  t.f16 = (in.isF16() || in.isBF16()) && accElem.isF32();
   // fp8 (e4m3 and e5m2, mixed or not) accumulates in f32.
-  Type bIn = bType.getElementType();
-  bool fp8 = isFp8Type(in) && isFp8Type(bIn) && accElem.isF32();
-  if ((in != bIn && !fp8) || !(f16 || tf32 || i8 || fp8))
+  t.fp8 = isFp8Type(in) && isFp8Type(bIn) && accElem.isF32();
+  if (in != bIn && !t.fp8)
+    return DotTypes();
+  t.elemBytes = in.getIntOrFloatBitWidth() / 8;
+  return t;
+}
+
+/// The operand buffers' layouts: wgmma and ldmatrix transpose only 16-bit
+/// operands, so tf32, fp8 and i8 ones are K-major whatever the registers
+/// hold (the stores into the buffer then write one element each); 16-bit
+/// ones keep the registers' contiguous dim. `aSpan` / `bSpan`: the most
+/// elements an MN-major row may span (what one instruction reads).
+static bool planOperands(DotOp dot, const DotTypes &t, int64_t aSpan, int64_t bSpan,
+                         TensorCorePlan &plan) {
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto bType = cast<RankedTensorType>(dot.getB().getType());
+  int64_t k = aType.getShape()[1];
+  unsigned aContig = t.f16 ? contiguousDim(dot.getA()) : 1;
+  unsigned bContig = t.f16 ? contiguousDim(dot.getB()) : 0;
+  MLIRContext *ctx = dot.getContext();
+  std::optional<SharedEncodingAttr> aShared =
+      nvmmaLayout(ctx, aType.getShape(), t.elemBytes, aContig, aContig == 0 ? aSpan : k);
+  std::optional<SharedEncodingAttr> bShared =
+      nvmmaLayout(ctx, bType.getShape(), t.elemBytes, bContig, bContig == 1 ? bSpan : k);
+  if (!aShared || !bShared)
+    return false;
+  plan.aShared = *aShared;
+  plan.bShared = *bShared;
+  return true;
+}
+
+/// How mma.sync runs `dot` with `numWarps` warps; nullopt when it cannot
+/// (fp8, or a tile smaller than the warps' 16 x 16 tiles).
+static std::optional<TensorCorePlan> planMmaSync(DotOp dot, unsigned numWarps) {
+  DotTypes t = dotTypes(dot);
+  if (!t.any() || t.fp8)
     return std::nullopt;
-  unsigned elemBytes = in.getIntOrFloatBitWidth() / 8;
-  int64_t instrK = 32 / elemBytes; // one instruction reads 32 bytes of K
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto bType = cast<RankedTensorType>(dot.getB().getType());
+  int64_t m = aType.getShape()[0], k = aType.getShape()[1], n = bType.getShape()[1];
+  int64_t instrK = 32 / t.elemBytes; // one instruction reads 32 bytes of K
+  if (k % instrK != 0 || m % 16 != 0 || n % 16 != 0)
+    return std::nullopt;
+  // Each warp holds whole 16 x 16 tiles (two 8-wide mma tiles: one
+  // ldmatrix.x4 loads both B fragments).
+  unsigned wm = 1, wn = 1;
+  while (wm * wn < numWarps) {
+    bool mFits = m / (2 * wm) >= 16, nFits = n / (2 * wn) >= 16;
+    if (mFits && (m / wm >= n / wn || !nFits))
+      wm *= 2;
+    else if (nFits)
+      wn *= 2;
+    else
+      return std::nullopt;
+  }
+  TensorCorePlan plan;
+  plan.mma = MmaEncodingAttr::get(dot.getContext(), 2, {wm, wn}, 8);
+  auto accType = cast<RankedTensorType>(dot.getAcc().getType());
+  if (!toLinearLayout(plan.mma, accType.getShape()) || !planOperands(dot, t, m, n, plan))
+    return std::nullopt;
+  return plan;
+}
+
+/// How wgmma runs `dot` with `numWarps` warps; nullopt when it cannot.
+static std::optional<TensorCorePlan> planWgmma(DotOp dot, unsigned numWarps) {
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto bType = cast<RankedTensorType>(dot.getB().getType());
+  auto accType = cast<RankedTensorType>(dot.getAcc().getType());
+  DotTypes t = dotTypes(dot);
+  if (!t.any())
+    return std::nullopt;
+  int64_t instrK = 32 / t.elemBytes; // one instruction reads 32 bytes of K
   int64_t m = aType.getShape()[0], k = aType.getShape()[1], n = bType.getShape()[1];
   if (numWarps % 4 != 0 || k % instrK != 0 || n % 16 != 0 || m < 64)
     return std::nullopt;
@@ -101,25 +182,13 @@ static std::optional<WgmmaPlan> planWgmma(DotOp dot, unsigned numWarps) {
   if (m % (64 * groupsM) != 0 || n % (16 * groupsN) != 0)
     return std::nullopt;
   unsigned instrN = unsigned(std::min<int64_t>(256, n / groupsN));
-  MLIRContext *ctx = dot.getContext();
-  WgmmaPlan plan;
-  plan.mma = MmaEncodingAttr::get(ctx, 3, {4 * groupsM, groupsN}, instrN);
+  TensorCorePlan plan;
+  plan.mma = MmaEncodingAttr::get(dot.getContext(), 3, {4 * groupsM, groupsN}, instrN);
   if (!toLinearLayout(plan.mma, accType.getShape()))
     return std::nullopt;
   // An M-major A is read 64 rows at a time; an N-major B instrN columns.
-  // wgmma transposes only 16-bit operands: tf32, fp8 and i8 ones are K-major
-  // whatever the registers hold (the stores into the buffer then write one
-  // element each).
-  unsigned aContig = f16 ? contiguousDim(dot.getA()) : 1;
-  unsigned bContig = f16 ? contiguousDim(dot.getB()) : 0;
-  std::optional<SharedEncodingAttr> aShared =
-      nvmmaLayout(ctx, aType.getShape(), elemBytes, aContig, aContig == 0 ? 64 : k);
-  std::optional<SharedEncodingAttr> bShared =
-      nvmmaLayout(ctx, bType.getShape(), elemBytes, bContig, bContig == 1 ? instrN : k);
-  if (!aShared || !bShared)
+  if (!planOperands(dot, t, 64, instrN, plan))
     return std::nullopt;
-  plan.aShared = *aShared;
-  plan.bShared = *bShared;
   return plan;
 }
 
@@ -129,11 +198,14 @@ static Value convertTo(OpBuilder &b, Value v, Type type) {
   return b.create<ConvertLayoutOp>(v.getLoc(), type, v);
 }
 
+/// True for the ops that run a dot on the tensor cores from shared memory.
+static bool isTensorCoreDot(Operation *op) { return isa<WarpGroupDotOp, MmaSyncOp>(op); }
+
 /// When `accIn` converts a loop argument that the loop yields as `back`
 /// (the accumulator of a dot inside a loop), keeps it in the mma layout:
-/// the argument, its init and the loop's result take `wgmma`'s type.
-static void keepAccumulatorInLoop(ConvertLayoutOp accIn, WarpGroupDotOp wgmma,
-                                  ConvertLayoutOp back) {
+/// the argument, its init and the loop's result take the type of `mma`
+/// (the tensor-core dot's result).
+static void keepAccumulatorInLoop(ConvertLayoutOp accIn, Value mma, ConvertLayoutOp back) {
   auto arg = dyn_cast<BlockArgument>(accIn.getSrc());
   if (!arg)
     return;
@@ -144,7 +216,7 @@ static void keepAccumulatorInLoop(ConvertLayoutOp accIn, WarpGroupDotOp wgmma,
   Operation *yield = loop.getBody()->getTerminator();
   if (yield->getOperand(idx) != back.getResult())
     return;
-  Type mmaType = wgmma.getType(), oldType = arg.getType();
+  Type mmaType = mma.getType(), oldType = arg.getType();
 
   OpBuilder b(loop);
   Value init = convertTo(b, loop.getInitArgs()[idx], mmaType);
@@ -161,7 +233,7 @@ static void keepAccumulatorInLoop(ConvertLayoutOp accIn, WarpGroupDotOp wgmma,
   });
   accIn.replaceAllUsesWith(arg);
   accIn.erase();
-  yield->setOperand(idx, wgmma.getResult());
+  yield->setOperand(idx, mma);
 
   b.setInsertionPointAfter(loop);
   Value resultOld = convertTo(b, result, oldType);
@@ -186,7 +258,7 @@ static std::pair<Value, Value> splitTf32(OpBuilder &b, Location loc, Value x) {
 }
 
 /// A buffer of `type` already holding `v`, stored before `outer` in a block
-/// around it and only read since (by wgmmas): a Q tile read by the loops of
+/// around it and only read since (by tensor-core dots): a Q tile read by the loops of
 /// both of attention's phases is stored once, so that its registers do not
 /// stay live across the first loop to fill a second copy after it. Null when
 /// there is none.
@@ -198,14 +270,15 @@ static Value storedBefore(Value v, Type type, Operation *outer) {
     Operation *ancestor = alloc->getBlock()->findAncestorOpInBlock(*outer);
     if (!ancestor || !alloc->isBeforeInBlock(ancestor))
       continue;
-    if (llvm::all_of(alloc->getUsers(), [](Operation *u) { return isa<WarpGroupDotOp>(u); }))
+    if (llvm::all_of(alloc->getUsers(), isTensorCoreDot))
       return alloc.getResult();
   }
   return {};
 }
 
-/// Rewrites `dot` onto wgmma as `plan` says.
-static void rewriteDot(DotOp dot, const WgmmaPlan &plan) {
+/// Rewrites `dot` onto the tensor cores as `plan` says: blkgpu.wgmma for a
+/// version-3 layout, blkgpu.mma_sync for a version-2 one.
+static void rewriteDot(DotOp dot, const TensorCorePlan &plan) {
   OpBuilder b(dot);
   Location loc = dot.getLoc();
   MLIRContext *ctx = dot.getContext();
@@ -230,7 +303,12 @@ static void rewriteDot(DotOp dot, const WgmmaPlan &plan) {
   Type oldType = dot.getType();
   Type mmaType = withEncoding(oldType, plan.mma);
   auto accIn = b.create<ConvertLayoutOp>(loc, mmaType, dot.getAcc());
-  WarpGroupDotOp wgmma;
+  auto create = [&](Value x, Value y, Value acc) -> Value {
+    if (plan.mma.getVersion() == 2)
+      return b.create<MmaSyncOp>(loc, mmaType, x, y, acc);
+    return b.create<WarpGroupDotOp>(loc, mmaType, x, y, acc);
+  };
+  Value result;
   if (dot.getPrecision() == "tf32x3") {
     // a b ~ a_lo b_hi + a_hi b_lo + a_hi b_hi (a_lo b_lo is below f32's
     // rounding), the small products first.
@@ -240,18 +318,17 @@ static void rewriteDot(DotOp dot, const WgmmaPlan &plan) {
     Value acc = accIn;
     for (auto [x, y] : {std::pair(memdesc(aLo, plan.aShared), bHiBuf),
                         std::pair(aHiBuf, memdesc(bLo, plan.bShared)), std::pair(aHiBuf, bHiBuf)}) {
-      wgmma = b.create<WarpGroupDotOp>(loc, mmaType, x, y, acc);
-      acc = wgmma.getResult();
+      result = acc = create(x, y, acc);
     }
   } else {
     Value aBuf = memdesc(dot.getA(), plan.aShared);
     Value bBuf = memdesc(dot.getB(), plan.bShared);
-    wgmma = b.create<WarpGroupDotOp>(loc, mmaType, aBuf, bBuf, accIn);
+    result = create(aBuf, bBuf, accIn);
   }
-  auto back = b.create<ConvertLayoutOp>(loc, oldType, wgmma.getResult());
+  auto back = b.create<ConvertLayoutOp>(loc, oldType, result);
   dot.replaceAllUsesWith(back.getResult());
   dot.erase();
-  keepAccumulatorInLoop(accIn, wgmma, back);
+  keepAccumulatorInLoop(accIn, result, back);
 }
 
 /// A tile two wgmmas read, one of them through `trans` (attention's
@@ -261,7 +338,7 @@ static void rewriteDot(DotOp dot, const WgmmaPlan &plan) {
 /// so that x's load has one user and blkgpu-pipeline-loops prefetches it.
 static void shareTransposedBuffers(func::FuncOp func) {
   auto onlyWgmmas = [](LocalAllocOp alloc) {
-    return llvm::all_of(alloc->getUsers(), [](Operation *u) { return isa<WarpGroupDotOp>(u); });
+    return llvm::all_of(alloc->getUsers(), isTensorCoreDot);
   };
   SmallVector<LocalAllocOp> viaTrans;
   func.walk([&](LocalAllocOp alloc) {
@@ -298,14 +375,20 @@ struct AccelerateMatmulPass : impl::AccelerateMatmulBase<AccelerateMatmulPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     GpuTarget target = GpuTarget::fromArch(arch, 80);
-    if (!target.hasWgmma() || !func->hasAttr(BlkGpuDialect::kNumWarpsAttr))
+    if (!target.hasMmaSync() || !func->hasAttr(BlkGpuDialect::kNumWarpsAttr))
       return;
     unsigned numWarps = func->getAttrOfType<IntegerAttr>(BlkGpuDialect::kNumWarpsAttr).getInt();
     SmallVector<DotOp> dots;
     func.walk([&](DotOp dot) { dots.push_back(dot); });
-    for (DotOp dot : dots)
-      if (std::optional<WgmmaPlan> plan = planWgmma(dot, numWarps))
+    for (DotOp dot : dots) {
+      std::optional<TensorCorePlan> plan;
+      if (target.hasWgmma())
+        plan = planWgmma(dot, numWarps);
+      if (!plan)
+        plan = planMmaSync(dot, numWarps);
+      if (plan)
         rewriteDot(dot, *plan);
+    }
     shareTransposedBuffers(func);
   }
 };

@@ -9,7 +9,7 @@
 // barrier. A scratch user (SharedMemory.h) writes its range, synchronises
 // (its own barrier, which clears the state), then reads it: after it, the
 // state is its range, read. local_store and a local_alloc with a value
-// write their buffer, local_load and wgmma read theirs (the whole buffer: a ring slot's
+// write their buffer, local_load, wgmma and mma_sync read theirs (the whole buffer: a ring slot's
 // index is only known at run time; a buffer not traced to its local_alloc
 // counts as all of shared memory). Loops are iterated to a fixpoint (the
 // state at the top of the body joins the state before the loop and at the
@@ -99,6 +99,9 @@ static SmallVector<Access, 2> bufferAccesses(Operation *op, uint64_t sharedBytes
     return {bufferBytes(wgmma.getA(), false, sharedBytes),
             bufferBytes(wgmma.getB(), false, sharedBytes)};
   }
+  if (auto mma = dyn_cast<MmaSyncOp>(op))
+    return {bufferBytes(mma.getA(), false, sharedBytes),
+            bufferBytes(mma.getB(), false, sharedBytes)};
   return {};
 }
 

@@ -233,6 +233,29 @@ def BlkGpu_WarpGroupDotOp : Op<BlkGpu_Dialect, "wgmma", [MemoryEffects<[MemRead]
   let hasVerifier = 1;
 }
 
+def BlkGpu_MmaSyncOp : Op<BlkGpu_Dialect, "mma_sync", [MemoryEffects<[MemRead]>]> {
+  let summary = "acc + a x b on Ampere-style tensor cores (mma.sync), operands in shared memory";
+  let description = [{
+    The same operands as blkgpu.wgmma's shared-memory form (`a` [M, K] and
+    `b` [K, N] in NVMMA-swizzled buffers, either K-major or, for 16-bit
+    types, M / N-major) with `acc` and the result in a version-2
+    #blkgpu.mma layout (instrN 8). f16 and bf16 accumulate in f32, f32 is
+    read as tf32, i8 accumulates in i32; tf32 and i8 operands must be
+    K-major (ldmatrix transposes only 16-bit elements). Synchronous: each
+    warp loads its fragments with ldmatrix (.trans for an MN-major 16-bit
+    operand) and runs mma.sync m16n8k16 (k8 for tf32, k32 for i8) per
+    16 x 8 tile of its accumulator. The tensor cores of sm_80, sm_86, sm_89
+    and sm_90 without `a`; made by blkgpu-accelerate-matmul there.
+  }];
+  let arguments = (ins BlkGpu_MemDesc:$a, BlkGpu_MemDesc:$b, AnyRankedTensor:$acc);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,`
+    type($acc) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def BlkGpu_WarpGroupDotWaitOp : Op<BlkGpu_Dialect, "wgmma_wait",
                                     [MemoryEffects<[MemRead, MemWrite]>, AllTypesMatch<["acc", "result"]>]> {
   let summary = "wait for the wgmmas that write `acc` (at most `pending` groups stay in flight)";
