@@ -18,6 +18,7 @@
 
 // CHECK-DAG: #[[MMA22:mma[0-9]*]] = #blkgpu.mma<{version = 2, warpsPerCTA = [2, 2], instrN = 8}>
 // CHECK-DAG: #[[MMA14:mma[0-9]*]] = #blkgpu.mma<{version = 2, warpsPerCTA = [1, 4], instrN = 8}>
+// CHECK-DAG: #[[MMA41:mma[0-9]*]] = #blkgpu.mma<{version = 2, warpsPerCTA = [4, 1], instrN = 8}>
 // CHECK-DAG: #[[MMA42:mma[0-9]*]] = #blkgpu.mma<{version = 2, warpsPerCTA = [4, 2], instrN = 8}>
 // CHECK-DAG: #[[SH:shared[0-9]*]] = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
 // CHECK-DAG: #[[SHK:shared[0-9]*]] = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1], pad = 0, block = 64}>
@@ -111,5 +112,36 @@ func.func @stays_fma(%x: tensor<64x32xf32, #s>, %y: tensor<32x64xf32, #s>, %acc:
   %e = blk.dot %h, %g, %acc2 : tensor<32x32xf16, #s> * tensor<32x16xf16, #s> -> tensor<32x16xf32, #s>
   blk.store %p, %d : tensor<64x64x!blk.ptr<f32>, #s>
   blk.store %q, %e : tensor<32x16x!blk.ptr<f32>, #s>
+  return
+}
+
+// A chain of dots (attention: S = Q·Kᵀ, P = f16(S) carried to the next
+// iteration, O += P·V there) puts every warp along M: [4, 1] on 4 warps
+// where a lone 64 x 64 dot gets [2, 2], so each warp holds whole rows of S
+// and P is the next dot's A fragment in registers.
+// CHECK-LABEL: func.func @chain
+// CHECK: scf.for
+// CHECK: blkgpu.mma_sync {{.*}} -> tensor<64x64xf32, #[[MMA41]]>
+// CHECK: blkgpu.mma_sync {{.*}} -> tensor<64x64xf32, #[[MMA41]]>
+// CHECK: scf.yield
+// CHECK: blkgpu.mma_sync {{.*}} -> tensor<64x64xf32, #[[MMA41]]>
+func.func @chain(%q: tensor<64x64xf16, #s>, %pk: tensor<64x64x!blk.ptr<f16>, #s>,
+                 %pv: tensor<64x64x!blk.ptr<f16>, #s>, %po: tensor<64x64x!blk.ptr<f32>, #s>, %n: i32)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #s>
+  %zp = arith.constant dense<0.0> : tensor<64x64xf16, #s>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%o = %zero, %p = %zp) -> (tensor<64x64xf32, #s>, tensor<64x64xf16, #s>) : i32 {
+    %k = blk.load %pk : tensor<64x64x!blk.ptr<f16>, #s>
+    %v = blk.load %pv : tensor<64x64x!blk.ptr<f16>, #s>
+    %st = blk.dot %q, %k, %zero : tensor<64x64xf16, #s> * tensor<64x64xf16, #s> -> tensor<64x64xf32, #s>
+    %o2 = blk.dot %p, %v, %o : tensor<64x64xf16, #s> * tensor<64x64xf16, #s> -> tensor<64x64xf32, #s>
+    %pn = arith.truncf %st : tensor<64x64xf32, #s> to tensor<64x64xf16, #s>
+    scf.yield %o2, %pn : tensor<64x64xf32, #s>, tensor<64x64xf16, #s>
+  }
+  %v = blk.load %pv : tensor<64x64x!blk.ptr<f16>, #s>
+  %last = blk.dot %r#1, %v, %r#0 : tensor<64x64xf16, #s> * tensor<64x64xf16, #s> -> tensor<64x64xf32, #s>
+  blk.store %po, %last : tensor<64x64x!blk.ptr<f32>, #s>
   return
 }

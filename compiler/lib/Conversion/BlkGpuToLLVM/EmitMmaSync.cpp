@@ -19,8 +19,10 @@
 // memory); the NVMMA swizzles keep each matrix's eight rows in eight
 // different bank groups. Warp w covers M tiles (w % wm) + wm i and N tiles
 // (w / wm) + wn j of the #blkgpu.mma v2 layout (LinearLayout.cpp), whose
-// four registers per 16 x 8 tile are mma's c0 .. c3.
-// Test: tests/lit/codegen/mma-sync.mlir.
+// four registers per 16 x 8 tile are mma's c0 .. c3. A 16-bit A operand
+// in registers (attention's P in the accumulator layout of the first dot)
+// is packed in place: mma's A fragment is what each thread holds of it.
+// Tests: tests/lit/codegen/mma-sync.test, mma-sync-register-a.test.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
@@ -87,18 +89,21 @@ static std::string ldmatrixProblem(const SmemLayout &layout, unsigned elemBytes)
 
 llvm::Error Emitter::emitMmaSync(Operation *op) {
   auto mmaOp = cast<MmaSyncOp>(op);
-  MemDescType aType = mmaOp.getA().getType(), bType = mmaOp.getB().getType();
+  // A is a buffer, or a 16-bit block in registers (blkgpu-wgmma-register-a).
+  auto aRegs = dyn_cast<RankedTensorType>(mmaOp.getA().getType());
+  MemDescType bType = mmaOp.getB().getType();
   auto accType = cast<RankedTensorType>(mmaOp.getAcc().getType());
   auto mma = cast<MmaEncodingAttr>(accType.getEncoding());
-  Type elem = aType.getElementType();
+  Type elem = bType.getElementType();
   unsigned elemBytes = getMemBytes(elem);
   bool wide = elem.isF16() || elem.isBF16();
 
   MatrixOperand a, bOp;
-  a.layout = getSlotLayout(aType);
-  bOp.layout = getSlotLayout(bType);
-  for (auto [operand, value, kDim] :
-       {std::tuple(&a, mmaOp.getA(), 1u), std::tuple(&bOp, mmaOp.getB(), 0u)}) {
+  SmallVector<std::tuple<MatrixOperand *, Value, unsigned>, 2> buffers = {{&bOp, mmaOp.getB(), 0}};
+  if (!aRegs)
+    buffers.push_back({&a, mmaOp.getA(), 1});
+  for (auto [operand, value, kDim] : buffers) {
+    operand->layout = getSlotLayout(cast<MemDescType>(value.getType()));
     operand->base = get(value)[0];
     operand->elemTy = memType(elem);
     operand->kDim = kDim;
@@ -137,11 +142,19 @@ llvm::Error Emitter::emitMmaSync(Operation *op) {
   llvm::Value *bK = b.CreateMul(qLow, i32(bOp.kChunk));
   llvm::Value *bTile = qHigh;
 
+  std::optional<MmaTiling> aTiling;
+  if (aRegs)
+    aTiling = getMmaTiling(cast<MmaEncodingAttr>(aRegs.getEncoding()), aRegs.getShape());
+
   Elems acc = get(mmaOp.getAcc());
   for (int64_t k0 = 0; k0 < k; k0 += instrK) {
     llvm::Value *kA = b.CreateAdd(aK, i32(k0)), *kB = b.CreateAdd(bK, i32(k0));
     SmallVector<SmallVector<llvm::Value *, 4>> aFrags, bFrags;
     for (unsigned mr = 0; mr < tiling.repM; ++mr) {
+      if (aRegs) {
+        aFrags.push_back(mmaRegisterFragment(*this, get(mmaOp.getA()), *aTiling, mr, k0));
+        continue;
+      }
       // Rows 16 (warpM + wm mr) .. + 15.
       llvm::Value *m0 = b.CreateMul(b.CreateAdd(warpM, i32(wm * mr)), i32(16));
       aFrags.push_back(loadMatrices(*this, a, a.rowAddress(*this, b.CreateAdd(m0, aRow), kA, r)));

@@ -10,7 +10,7 @@
 // operands (outputs tied to inputs; not tied in the first K step of a zero
 // accumulator, which runs with scale-d false) and two matrix descriptors
 // (WgmmaOperand.h), or for A in registers its four packed .b32 registers
-// (registerFragment). The wait's asm is tied to every accumulator too, so
+// (mmaRegisterFragment). The wait's asm is tied to every accumulator too, so
 // LLVM cannot move a read of one above it. Warp w of the program belongs
 // to warpgroup w / 4; the #blkgpu.mma layout puts warpgroups along M, then
 // N (warp w covers M index (w / 4) % (wm / 4), N index w / wm).
@@ -60,13 +60,9 @@ static Elems emitWgmmaWait(Emitter &e, const Elems &acc, unsigned pending) {
   return result;
 }
 
-/// The four .b32 registers of wgmma's A fragment for rows tile `mr` and
-/// K step `k0` of a register operand in layout `tiling` (mma.sync's m16n8k16
-/// A fragment per warp: (g, 2t..2t+1), (g+8, 2t..), (g, 2t+8..),
-/// (g+8, 2t+8..)): f16 / bf16 pairs packed, no data leaves the thread.
-static SmallVector<llvm::Value *, 4> registerFragment(Emitter &e, const Elems &a,
-                                                      const MmaTiling &tiling, unsigned mr,
-                                                      int64_t k0) {
+SmallVector<llvm::Value *, 4> mmaRegisterFragment(Emitter &e, const Elems &a,
+                                                  const MmaTiling &tiling, unsigned mr,
+                                                  int64_t k0) {
   llvm::IRBuilder<> &b = e.b;
   unsigned nr = unsigned(k0 / tiling.instrN);
   unsigned fragBase = unsigned((k0 % tiling.instrN) / 8);
@@ -159,7 +155,7 @@ llvm::Error Emitter::emitWarpGroupDot(Operation *op) {
   if (aRegs)
     for (unsigned mr = 0; mr < tiling.repM; ++mr)
       for (int64_t k0 = 0; k0 < k; k0 += instrK)
-        fragments[{mr, k0}] = registerFragment(*this, get(wgmma.getA()), *aTiling, mr, k0);
+        fragments[{mr, k0}] = mmaRegisterFragment(*this, get(wgmma.getA()), *aTiling, mr, k0);
   PtxBuilder::statement(b, "wgmma.fence.sync.aligned;");
   for (unsigned mr = 0; mr < tiling.repM; ++mr)
     for (unsigned nr = 0; nr < tiling.repN; ++nr)

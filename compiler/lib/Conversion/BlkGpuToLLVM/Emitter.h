@@ -39,6 +39,17 @@ bool isFp8Cast(mlir::Operation *op);
 unsigned provenVectorWidth(mlir::Operation *op, const LayoutView &v, bool masked,
                            bool trustAlignment = true);
 
+class Emitter;
+
+/// The four .b32 registers of the m16n8k16 A fragment (wgmma's, per warp,
+/// is the same) for rows tile `mr` and K step `k0` of a 16-bit block `a`
+/// in an mma layout of tiling `tiling`: (g, 2t..2t+1), (g+8, 2t..),
+/// (g, 2t+8..), (g+8, 2t+8..), f16 / bf16 pairs packed, no data leaves the
+/// thread (EmitWgmma.cpp).
+llvm::SmallVector<llvm::Value *, 4> mmaRegisterFragment(Emitter &e, const Elems &a,
+                                                        const MmaTiling &tiling, unsigned mr,
+                                                        int64_t k0);
+
 class Emitter {
 public:
   /// `target`: what the GPU has (shared-memory limits, instruction sets).

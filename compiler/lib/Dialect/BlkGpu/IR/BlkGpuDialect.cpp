@@ -128,6 +128,25 @@ static LogicalResult verifyTensorCoreDot(Operation *op, ArrayRef<int64_t> aShape
   return success();
 }
 
+/// A tensor-core dot's A operand in registers: a 16-bit block in the
+/// #blkgpu.mma layout (of `version`) of the accumulator's warps, all along
+/// M, whole 16-wide K steps and instructions.
+static LogicalResult verifyRegisterA(Operation *op, RankedTensorType regs, MmaEncodingAttr acc,
+                                     unsigned version) {
+  auto aMma = dyn_cast_or_null<MmaEncodingAttr>(regs.getEncoding());
+  Type elem = regs.getElementType();
+  if (!elem.isF16() && !elem.isBF16())
+    return op->emitOpError() << "reads only 16-bit operands from registers, got " << regs;
+  if (!aMma || aMma.getVersion() != version || aMma.getWarpsPerCTA() != acc.getWarpsPerCTA() ||
+      acc.getWarpsPerCTA()[1] != 1 || regs.getShape()[1] % 16 != 0 ||
+      regs.getShape()[1] % aMma.getInstrN() != 0)
+    return op->emitOpError() << "register operand " << regs << " needs a version-" << version
+                             << " #blkgpu.mma layout of the accumulator's warps, "
+                             << (version == 3 ? "one warpgroup column" : "one warp column")
+                             << " and whole instructions along K";
+  return success();
+}
+
 LogicalResult WarpGroupDotOp::verify() {
   // `a` is a buffer, or a block in registers.
   auto regs = dyn_cast<RankedTensorType>(getA().getType());
@@ -140,32 +159,26 @@ LogicalResult WarpGroupDotOp::verify() {
   if (getPendingAttr().getInt() < -1)
     return emitOpError() << "pending must be -1 (no wait) or a group count, got "
                          << getPendingAttr().getInt();
-  auto mma = cast<MmaEncodingAttr>(acc.getEncoding());
-  if (regs) {
-    auto aMma = dyn_cast_or_null<MmaEncodingAttr>(regs.getEncoding());
-    if (!elem.isF16() && !elem.isBF16())
-      return emitOpError() << "reads only 16-bit operands from registers, got " << regs;
-    if (!aMma || aMma.getVersion() != 3 || aMma.getWarpsPerCTA() != mma.getWarpsPerCTA() ||
-        mma.getWarpsPerCTA()[1] != 1 || regs.getShape()[1] % 16 != 0 ||
-        regs.getShape()[1] % aMma.getInstrN() != 0)
-      return emitOpError() << "register operand " << regs << " needs a version-3 #blkgpu.mma "
-                           << "layout of the accumulator's warps, one warpgroup column and "
-                           << "whole instructions along K";
-  }
+  if (regs)
+    return verifyRegisterA(*this, regs, cast<MmaEncodingAttr>(acc.getEncoding()), 3);
   return success();
 }
 
 LogicalResult MmaSyncOp::verify() {
-  MemDescType a = getA().getType();
+  auto regs = dyn_cast<RankedTensorType>(getA().getType());
+  auto aBuf = dyn_cast<MemDescType>(getA().getType());
+  ArrayRef<int64_t> aShape = regs ? regs.getShape() : aBuf.getShape();
+  Type elem = regs ? regs.getElementType() : aBuf.getElementType();
   auto acc = cast<RankedTensorType>(getAcc().getType());
-  if (failed(verifyTensorCoreDot(*this, a.getShape(), a.getElementType(), getB().getType(), acc,
-                                 getType(), 2)))
+  if (failed(verifyTensorCoreDot(*this, aShape, elem, getB().getType(), acc, getType(), 2)))
     return failure();
   // A warp's B fragments are loaded two 8-column tiles at a time.
   auto mma = cast<MmaEncodingAttr>(acc.getEncoding());
   if (acc.getShape()[1] % (16 * int64_t(mma.getWarpsPerCTA()[1])) != 0)
     return emitOpError() << "accumulator " << acc << " needs at least two 8-column tiles per "
                          << "warp";
+  if (regs)
+    return verifyRegisterA(*this, regs, mma, 2);
   return success();
 }
 

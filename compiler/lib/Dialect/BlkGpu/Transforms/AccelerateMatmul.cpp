@@ -131,8 +131,107 @@ static bool planOperands(DotOp dot, const DotTypes &t, int64_t aSpan, int64_t bS
   return true;
 }
 
+static bool isAnyDot(Operation *op) { return isa<DotOp, MmaSyncOp, WarpGroupDotOp>(op); }
+
+/// A search over values from `start`: `step` visits each value once and
+/// returns true when it is the one sought, else adds the values to visit
+/// next to its second argument.
+static bool searchValues(Value start,
+                         llvm::function_ref<bool(Value, SmallVectorImpl<Value> &)> step) {
+  SmallVector<Value> work{start};
+  llvm::DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (seen.insert(v).second && step(v, work))
+      return true;
+  }
+  return false;
+}
+
+/// True when `start` reaches the A or B operand of a dot, following uses
+/// through loops (a value an scf.for yields, or starts with, is also used
+/// where its iteration argument and its result are) and branches; an
+/// accumulator operand does not count (a GEMM's dot feeds its own).
+static bool feedsDotOperand(Value start) {
+  return searchValues(start, [](Value v, SmallVectorImpl<Value> &next) {
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      unsigned i = use.getOperandNumber();
+      if (isAnyDot(user)) {
+        if (i < 2)
+          return true;
+        continue;
+      }
+      if (auto loop = dyn_cast<scf::ForOp>(user)) {
+        if (i >= loop.getNumControlOperands()) { // an init value, not a bound
+          next.push_back(loop.getTiedLoopRegionIterArg(&use));
+          next.push_back(loop.getTiedLoopResult(&use));
+        }
+        continue;
+      }
+      if (isa<scf::YieldOp>(user)) {
+        Operation *parent = user->getParentOp();
+        if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+          next.push_back(loop.getRegionIterArg(i));
+          next.push_back(loop.getResult(i));
+        } else if (i < parent->getNumResults()) {
+          next.push_back(parent->getResult(i));
+        }
+        continue;
+      }
+      for (Value r : user->getResults())
+        next.push_back(r);
+    }
+    return false;
+  });
+}
+
+/// True when `start` is computed from a dot's result, following definitions
+/// through loops and branches (an scf.for iteration argument or result
+/// comes from its init and from what the body yields; an scf.if result
+/// from what either branch yields).
+static bool comesFromDot(Value start) {
+  return searchValues(start, [](Value v, SmallVectorImpl<Value> &next) {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+      if (loop && arg.getArgNumber() >= loop.getNumInductionVars()) {
+        unsigned i = arg.getArgNumber() - loop.getNumInductionVars();
+        next.push_back(loop.getInitArgs()[i]);
+        next.push_back(loop.getBody()->getTerminator()->getOperand(i));
+      }
+      return false;
+    }
+    Operation *def = v.getDefiningOp();
+    if (isAnyDot(def))
+      return true;
+    unsigned idx = cast<OpResult>(v).getResultNumber();
+    if (auto loop = dyn_cast<scf::ForOp>(def)) {
+      next.push_back(loop.getInitArgs()[idx]);
+      next.push_back(loop.getBody()->getTerminator()->getOperand(idx));
+    } else if (auto branch = dyn_cast<scf::IfOp>(def)) {
+      for (Region *region : {&branch.getThenRegion(), &branch.getElseRegion()})
+        if (!region->empty())
+          next.push_back(region->front().getTerminator()->getOperand(idx));
+    } else {
+      next.append(def->operand_begin(), def->operand_end());
+    }
+    return false;
+  });
+}
+
+/// True when `dot` is a link of a chain of dots (attention's Q·Kᵀ then
+/// P·V, P possibly carried to the next iteration): its result feeds
+/// another dot's operand, or its A operand comes from a dot.
+static bool isChained(DotOp dot) {
+  return feedsDotOperand(dot.getResult()) || comesFromDot(dot.getA());
+}
+
 /// How mma.sync runs `dot` with `numWarps` warps; nullopt when it cannot
-/// (fp8, or a tile smaller than the warps' 16 x 16 tiles).
+/// (fp8, or a tile smaller than the warps' 16 x 16 tiles). A chained dot
+/// puts every warp along M where the rows allow (16 or more per warp), as
+/// FlashAttention does: each warp then holds whole rows of the first dot's
+/// result, so its row max and sum take quad shuffles only, and that result
+/// (P, cast to 16 bits) is the next dot's A fragment in registers.
 static std::optional<TensorCorePlan> planMmaSync(DotOp dot, unsigned numWarps) {
   DotTypes t = dotTypes(dot);
   if (!t.any() || t.fp8)
@@ -146,6 +245,8 @@ static std::optional<TensorCorePlan> planMmaSync(DotOp dot, unsigned numWarps) {
   // Each warp holds whole 16 x 16 tiles (two 8-wide mma tiles: one
   // ldmatrix.x4 loads both B fragments).
   unsigned wm = 1, wn = 1;
+  if (m % (16 * int64_t(numWarps)) == 0 && isChained(dot))
+    wm = numWarps;
   while (wm * wn < numWarps) {
     bool mFits = m / (2 * wm) >= 16, nFits = n / (2 * wn) >= 16;
     if (mFits && (m / wm >= n / wn || !nFits))

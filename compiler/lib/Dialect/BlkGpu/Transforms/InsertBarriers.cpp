@@ -99,9 +99,12 @@ static SmallVector<Access, 2> bufferAccesses(Operation *op, uint64_t sharedBytes
     return {bufferBytes(wgmma.getA(), false, sharedBytes),
             bufferBytes(wgmma.getB(), false, sharedBytes)};
   }
-  if (auto mma = dyn_cast<MmaSyncOp>(op))
+  if (auto mma = dyn_cast<MmaSyncOp>(op)) {
+    if (!isa<MemDescType>(mma.getA().getType())) // A in registers
+      return {bufferBytes(mma.getB(), false, sharedBytes)};
     return {bufferBytes(mma.getA(), false, sharedBytes),
             bufferBytes(mma.getB(), false, sharedBytes)};
+  }
   return {};
 }
 

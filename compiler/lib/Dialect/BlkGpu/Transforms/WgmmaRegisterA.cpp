@@ -1,14 +1,15 @@
 //===- WgmmaRegisterA.cpp - --blkgpu-wgmma-register-a ----------------------===//
 //
 // Expects: blkgpu IR after blkgpu-propagate-mma-layouts. Guarantees: a
-// wgmma whose A buffer is stored (local_alloc) from a 16-bit block that is
-// already in the #blkgpu.mma layout of the same warps, with one warpgroup
-// along N, reads A from those registers instead: wgmma's A fragment is
-// mma.sync's, which is what each thread of such a layout holds, so nothing
-// moves, and the buffer, its stores, the async-proxy fence and the barrier
-// before the wgmma go. This is attention's P·V, P being the first dot's
-// accumulator cast to f16 or bf16 (what FlashAttention and Triton's
-// Hopper kernels do). Test: tests/lit/blkgpu/wgmma-register-a.mlir.
+// wgmma (or mma_sync) whose A buffer is stored (local_alloc) from a 16-bit
+// block that is already in the #blkgpu.mma layout (of its version) of the
+// same warps, with one warpgroup (warp) along N, reads A from those
+// registers instead: wgmma's A fragment is mma.sync's, which is what each
+// thread of such a layout holds, so nothing moves, and the buffer, its
+// stores, the async-proxy fence and the barrier before the dot go. This is
+// attention's P·V, P being the first dot's accumulator cast to f16 or bf16
+// (what FlashAttention and Triton's kernels do).
+// Test: tests/lit/blkgpu/wgmma-register-a.mlir.
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Dialect/BlkGpu/IR/Layout.h"
@@ -21,16 +22,18 @@ namespace blk::gpu {
 #define GEN_PASS_DEF_WGMMAREGISTERA
 #include "blk/Dialect/BlkGpu/Transforms/Passes.h.inc"
 
-/// The block `wgmma` can read A from instead of its buffer; null when none.
-static Value registerOperand(WarpGroupDotOp wgmma) {
-  auto alloc = wgmma.getA().getDefiningOp<LocalAllocOp>();
+/// The block a tensor-core dot (operands `a`, accumulator `acc`, mma
+/// layout `version`) can read A from instead of its buffer; null when none.
+static Value registerOperand(Value a, Value acc, unsigned version) {
+  auto alloc = a.getDefiningOp<LocalAllocOp>();
   if (!alloc || !alloc.getSrc() || !alloc->hasOneUse())
     return {};
   Value src = alloc.getSrc();
   auto type = cast<RankedTensorType>(src.getType());
   auto aMma = dyn_cast_or_null<MmaEncodingAttr>(type.getEncoding());
-  auto accMma = cast<MmaEncodingAttr>(cast<RankedTensorType>(wgmma.getAcc().getType()).getEncoding());
-  if (!aMma || aMma.getVersion() != 3 || !(type.getElementType().isF16() || type.getElementType().isBF16()))
+  auto accMma = cast<MmaEncodingAttr>(cast<RankedTensorType>(acc.getType()).getEncoding());
+  if (!aMma || aMma.getVersion() != version ||
+      !(type.getElementType().isF16() || type.getElementType().isBF16()))
     return {};
   if (aMma.getWarpsPerCTA() != accMma.getWarpsPerCTA() || accMma.getWarpsPerCTA()[1] != 1)
     return {};
@@ -43,12 +46,16 @@ static Value registerOperand(WarpGroupDotOp wgmma) {
 namespace {
 struct WgmmaRegisterAPass : impl::WgmmaRegisterABase<WgmmaRegisterAPass> {
   void runOnOperation() override {
-    getOperation().walk([](WarpGroupDotOp wgmma) {
-      Value src = registerOperand(wgmma);
+    getOperation().walk([](Operation *op) {
+      unsigned version = isa<WarpGroupDotOp>(op) ? 3 : isa<MmaSyncOp>(op) ? 2 : 0;
+      if (!version)
+        return;
+      // A, B, acc are the first three operands of both ops.
+      Value src = registerOperand(op->getOperand(0), op->getOperand(2), version);
       if (!src)
         return;
-      Operation *alloc = wgmma.getA().getDefiningOp();
-      wgmma.getAMutable().assign(src);
+      Operation *alloc = op->getOperand(0).getDefiningOp();
+      op->setOperand(0, src);
       alloc->erase();
     });
   }

@@ -245,9 +245,14 @@ def BlkGpu_MmaSyncOp : Op<BlkGpu_Dialect, "mma_sync", [MemoryEffects<[MemRead]>]
     warp loads its fragments with ldmatrix (.trans for an MN-major 16-bit
     operand) and runs mma.sync m16n8k16 (k8 for tf32, k32 for i8) per
     16 x 8 tile of its accumulator. The tensor cores of sm_80, sm_86, sm_89
-    and sm_90 without `a`; made by blkgpu-accelerate-matmul there.
+    and sm_90 without `a`; made by blkgpu-accelerate-matmul there. `a` may
+    instead be a 16-bit block in registers in the version-2 #blkgpu.mma
+    layout of the same warps, all along M (blkgpu-wgmma-register-a:
+    attention's P): each thread packs its own elements into the A
+    fragment, nothing moves.
   }];
-  let arguments = (ins BlkGpu_MemDesc:$a, BlkGpu_MemDesc:$b, AnyRankedTensor:$acc);
+  let arguments = (ins AnyTypeOf<[BlkGpu_MemDesc, AnyRankedTensor]>:$a, BlkGpu_MemDesc:$b,
+                       AnyRankedTensor:$acc);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,`

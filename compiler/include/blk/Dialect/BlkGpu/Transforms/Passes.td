@@ -127,13 +127,13 @@ def PropagateMmaLayouts
 }
 
 def WgmmaRegisterA : Pass<"blkgpu-wgmma-register-a", "mlir::func::FuncOp"> {
-  let summary = "Read a wgmma's A from registers already in its fragment layout";
+  let summary = "Read a wgmma's (or mma_sync's) A from registers already in its fragment layout";
   let description = [{
-    Expects blkgpu IR after blkgpu-propagate-mma-layouts. A wgmma whose A
-    buffer is a local_alloc (its only use) of an f16 / bf16 block in the
-    #blkgpu.mma layout of the accumulator's warps, with one warpgroup along
-    N and K a whole number of that layout's instructions, takes the block
-    itself as A; the buffer goes.
+    Expects blkgpu IR after blkgpu-propagate-mma-layouts. A wgmma (mma_sync)
+    whose A buffer is a local_alloc (its only use) of an f16 / bf16 block in
+    the version-3 (version-2) #blkgpu.mma layout of the accumulator's warps,
+    with one warpgroup (warp) along N and K a whole number of that layout's
+    instructions, takes the block itself as A; the buffer goes.
   }];
 }
 
