@@ -119,9 +119,12 @@ func.func @stays_fma(%x: tensor<64x32xf32, #s>, %y: tensor<32x64xf32, #s>, %acc:
 // iteration, O += P·V there) puts every warp along M: [4, 1] on 4 warps
 // where a lone 64 x 64 dot gets [2, 2], so each warp holds whole rows of S
 // and P is the next dot's A fragment in registers.
+// Q, defined before the loop and 16 rows x 64 per warp (16 registers per
+// thread), is converted once into that layout and read from registers.
 // CHECK-LABEL: func.func @chain
+// CHECK: %[[Q:.*]] = blkgpu.convert_layout %arg0 : tensor<64x64xf16, #{{.*}}> -> tensor<64x64xf16, #[[MMA41]]>
 // CHECK: scf.for
-// CHECK: blkgpu.mma_sync {{.*}} -> tensor<64x64xf32, #[[MMA41]]>
+// CHECK: blkgpu.mma_sync %[[Q]], %{{.*}} -> tensor<64x64xf32, #[[MMA41]]>
 // CHECK: blkgpu.mma_sync {{.*}} -> tensor<64x64xf32, #[[MMA41]]>
 // CHECK: scf.yield
 // CHECK: blkgpu.mma_sync {{.*}} -> tensor<64x64xf32, #[[MMA41]]>
@@ -143,5 +146,31 @@ func.func @chain(%q: tensor<64x64xf16, #s>, %pk: tensor<64x64x!blk.ptr<f16>, #s>
   %v = blk.load %pv : tensor<64x64x!blk.ptr<f16>, #s>
   %last = blk.dot %r#1, %v, %r#0 : tensor<64x64xf16, #s> * tensor<64x64xf16, #s> -> tensor<64x64xf32, #s>
   blk.store %po, %last : tensor<64x64x!blk.ptr<f32>, #s>
+  return
+}
+
+// A wider invariant A (16 rows x 128 per warp: 32 registers per thread)
+// stays in shared memory: more made ptxas spill (bench/NOTES.md, session 14).
+// CHECK-LABEL: func.func @chain_wide_q
+// CHECK-NOT: blkgpu.convert_layout %arg0
+// CHECK: %[[QB:.*]] = blkgpu.local_alloc %arg0
+// CHECK: scf.for
+// CHECK: blkgpu.mma_sync %[[QB]]
+func.func @chain_wide_q(%q: tensor<64x128xf16, #s>, %pk: tensor<128x64x!blk.ptr<f16>, #s>,
+                        %pv: tensor<64x64x!blk.ptr<f16>, #s>, %po: tensor<64x64x!blk.ptr<f32>, #s>, %n: i32)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #s>
+  %zp = arith.constant dense<0.0> : tensor<64x64xf16, #s>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%o = %zero, %p = %zp) -> (tensor<64x64xf32, #s>, tensor<64x64xf16, #s>) : i32 {
+    %k = blk.load %pk : tensor<128x64x!blk.ptr<f16>, #s>
+    %v = blk.load %pv : tensor<64x64x!blk.ptr<f16>, #s>
+    %st = blk.dot %q, %k, %zero : tensor<64x128xf16, #s> * tensor<128x64xf16, #s> -> tensor<64x64xf32, #s>
+    %o2 = blk.dot %p, %v, %o : tensor<64x64xf16, #s> * tensor<64x64xf16, #s> -> tensor<64x64xf32, #s>
+    %pn = arith.truncf %st : tensor<64x64xf32, #s> to tensor<64x64xf16, #s>
+    scf.yield %o2, %pn : tensor<64x64xf32, #s>, tensor<64x64xf16, #s>
+  }
+  blk.store %po, %r#0 : tensor<64x64x!blk.ptr<f32>, #s>
   return
 }

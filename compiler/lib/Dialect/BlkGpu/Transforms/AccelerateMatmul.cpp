@@ -401,6 +401,39 @@ static void rewriteDot(DotOp dot, const TensorCorePlan &plan) {
     OpBuilder hoisted(outer);
     return hoisted.create<LocalAllocOp>(loc, type, v);
   };
+  // mma.sync with every warp along M reads a small 16-bit A computed
+  // before the loops around the dot (attention's Q at head dim 64) from
+  // registers: converted once into the accumulator's layout, whose
+  // registers are the A fragments (FlashAttention-2 keeps Q so), instead of
+  // from shared memory with ldmatrix in every iteration. Only up to 16
+  // registers per thread (16 rows x 64 per warp): more made ptxas spill in
+  // the sample's head-dim-128 and backward configs (bench/NOTES.md,
+  // session 14).
+  auto registerA = [&](Value v) -> Value {
+    auto t = cast<RankedTensorType>(v.getType());
+    int64_t rowsPerWarp = t.getShape()[0] / plan.mma.getWarpsPerCTA()[0];
+    if (plan.mma.getVersion() != 2 || plan.mma.getWarpsPerCTA()[1] != 1 ||
+        !(t.getElementType().isF16() || t.getElementType().isBF16()) ||
+        rowsPerWarp * t.getShape()[1] > 1024)
+      return {};
+    Operation *outer = dot;
+    while (auto loop = outer->getParentOfType<scf::ForOp>()) {
+      if (!loop.isDefinedOutsideOfLoop(v))
+        break;
+      outer = loop;
+    }
+    if (outer == dot)
+      return {};
+    Type type = withEncoding(t, plan.mma);
+    for (Operation *user : v.getUsers()) {
+      auto convert = dyn_cast<ConvertLayoutOp>(user);
+      Operation *ancestor = convert ? convert->getBlock()->findAncestorOpInBlock(*outer) : nullptr;
+      if (ancestor && convert.getType() == type && convert->isBeforeInBlock(ancestor))
+        return convert.getResult();
+    }
+    OpBuilder hoisted(outer);
+    return hoisted.create<ConvertLayoutOp>(loc, type, v);
+  };
   Type oldType = dot.getType();
   Type mmaType = withEncoding(oldType, plan.mma);
   auto accIn = b.create<ConvertLayoutOp>(loc, mmaType, dot.getAcc());
@@ -422,9 +455,11 @@ static void rewriteDot(DotOp dot, const TensorCorePlan &plan) {
       result = acc = create(x, y, acc);
     }
   } else {
-    Value aBuf = memdesc(dot.getA(), plan.aShared);
+    Value aOperand = registerA(dot.getA());
+    if (!aOperand)
+      aOperand = memdesc(dot.getA(), plan.aShared);
     Value bBuf = memdesc(dot.getB(), plan.bShared);
-    result = create(aBuf, bBuf, accIn);
+    result = create(aOperand, bBuf, accIn);
   }
   auto back = b.create<ConvertLayoutOp>(loc, oldType, result);
   dot.replaceAllUsesWith(back.getResult());
