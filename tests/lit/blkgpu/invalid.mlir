@@ -328,3 +328,16 @@ func.func @mma_sync_narrow(%a: !blkgpu.memdesc<16x32xf16, #nv>, %b: !blkgpu.memd
   %d = blkgpu.mma_sync %a, %b, %acc : !blkgpu.memdesc<16x32xf16, #nv>, !blkgpu.memdesc<32x32xf16, #nv>, tensor<16x32xf32, #m> -> tensor<16x32xf32, #m>
   return
 }
+
+// -----
+
+// mma_sync's A from registers: a 16-bit block in the version-2 mma layout
+// of the accumulator's warps, all along M.
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+#m = #blkgpu.mma<{version = 2, warpsPerCTA = [2, 2], instrN = 8}>
+func.func @mma_sync_register_a_warps(%a: tensor<64x64xf16, #m>, %b: !blkgpu.memdesc<64x64xf16, #nv>,
+                                     %acc: tensor<64x64xf32, #m>) attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{register operand 'tensor<64x64xf16, #blkgpu.mma<{version = 2, warpsPerCTA = [2, 2], instrN = 8}>>' needs a version-2 #blkgpu.mma layout of the accumulator's warps, one warp column and whole instructions along K}}
+  %d = blkgpu.mma_sync %a, %b, %acc : tensor<64x64xf16, #m>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<64x64xf32, #m> -> tensor<64x64xf32, #m>
+  return
+}
