@@ -92,9 +92,13 @@ LogicalResult MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitErr
 /// [M, N] with the result the accumulator's type, one operand type (or two
 /// fp8 ones) that the tensor cores take, its accumulator type, and an
 /// accumulator in a #blkgpu.mma layout of `version` made of whole tiles.
-static LogicalResult verifyTensorCoreDot(Operation *op, ArrayRef<int64_t> aShape, Type aElem,
-                                         MemDescType b, RankedTensorType acc, Type result,
-                                         unsigned version) {
+/// `a` is a buffer or a block in registers.
+static LogicalResult verifyTensorCoreDot(Operation *op, Value a, MemDescType b,
+                                         RankedTensorType acc, Type result, unsigned version) {
+  auto regs = dyn_cast<RankedTensorType>(a.getType());
+  auto buffer = dyn_cast<MemDescType>(a.getType());
+  ArrayRef<int64_t> aShape = regs ? regs.getShape() : buffer.getShape();
+  Type aElem = regs ? regs.getElementType() : buffer.getElementType();
   if (result != acc)
     return op->emitOpError() << "result type " << result << " must be the accumulator's, "
                              << acc;
@@ -150,11 +154,8 @@ static LogicalResult verifyRegisterA(Operation *op, RankedTensorType regs, MmaEn
 LogicalResult WarpGroupDotOp::verify() {
   // `a` is a buffer, or a block in registers.
   auto regs = dyn_cast<RankedTensorType>(getA().getType());
-  auto aBuf = dyn_cast<MemDescType>(getA().getType());
-  ArrayRef<int64_t> aShape = regs ? regs.getShape() : aBuf.getShape();
-  Type elem = regs ? regs.getElementType() : aBuf.getElementType();
   auto acc = cast<RankedTensorType>(getAcc().getType());
-  if (failed(verifyTensorCoreDot(*this, aShape, elem, getB().getType(), acc, getType(), 3)))
+  if (failed(verifyTensorCoreDot(*this, getA(), getB().getType(), acc, getType(), 3)))
     return failure();
   if (getPendingAttr().getInt() < -1)
     return emitOpError() << "pending must be -1 (no wait) or a group count, got "
@@ -166,11 +167,8 @@ LogicalResult WarpGroupDotOp::verify() {
 
 LogicalResult MmaSyncOp::verify() {
   auto regs = dyn_cast<RankedTensorType>(getA().getType());
-  auto aBuf = dyn_cast<MemDescType>(getA().getType());
-  ArrayRef<int64_t> aShape = regs ? regs.getShape() : aBuf.getShape();
-  Type elem = regs ? regs.getElementType() : aBuf.getElementType();
   auto acc = cast<RankedTensorType>(getAcc().getType());
-  if (failed(verifyTensorCoreDot(*this, aShape, elem, getB().getType(), acc, getType(), 2)))
+  if (failed(verifyTensorCoreDot(*this, getA(), getB().getType(), acc, getType(), 2)))
     return failure();
   // A warp's B fragments are loaded two 8-column tiles at a time.
   auto mma = cast<MmaEncodingAttr>(acc.getEncoding());

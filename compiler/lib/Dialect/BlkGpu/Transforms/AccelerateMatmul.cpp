@@ -131,7 +131,11 @@ static bool planOperands(DotOp dot, const DotTypes &t, int64_t aSpan, int64_t bS
   return true;
 }
 
-static bool isAnyDot(Operation *op) { return isa<DotOp, MmaSyncOp, WarpGroupDotOp>(op); }
+/// True for the ops that run a dot on the tensor cores from shared memory.
+static bool isTensorCoreDot(Operation *op) { return isa<WarpGroupDotOp, MmaSyncOp>(op); }
+
+/// A dot before or after blkgpu-accelerate-matmul.
+static bool isAnyDot(Operation *op) { return isa<DotOp>(op) || isTensorCoreDot(op); }
 
 /// A search over values from `start`: `step` visits each value once and
 /// returns true when it is the one sought, else adds the values to visit
@@ -299,9 +303,6 @@ static Value convertTo(OpBuilder &b, Value v, Type type) {
   return b.create<ConvertLayoutOp>(v.getLoc(), type, v);
 }
 
-/// True for the ops that run a dot on the tensor cores from shared memory.
-static bool isTensorCoreDot(Operation *op) { return isa<WarpGroupDotOp, MmaSyncOp>(op); }
-
 /// When `accIn` converts a loop argument that the loop yields as `back`
 /// (the accumulator of a dot inside a loop), keeps it in the mma layout:
 /// the argument, its init and the loop's result take the type of `mma`
@@ -377,6 +378,19 @@ static Value storedBefore(Value v, Type type, Operation *outer) {
   return {};
 }
 
+/// The outermost scf.for around `dot` that `v` is defined outside of (so
+/// that what is made of `v` once can go before it); `dot` itself when `v`
+/// comes from the innermost loop's body.
+static Operation *outermostInvariantLoop(DotOp dot, Value v) {
+  Operation *outer = dot;
+  while (auto loop = outer->getParentOfType<scf::ForOp>()) {
+    if (!loop.isDefinedOutsideOfLoop(v))
+      break;
+    outer = loop;
+  }
+  return outer;
+}
+
 /// Rewrites `dot` onto the tensor cores as `plan` says: blkgpu.wgmma for a
 /// version-3 layout, blkgpu.mma_sync for a version-2 one.
 static void rewriteDot(DotOp dot, const TensorCorePlan &plan) {
@@ -388,12 +402,7 @@ static void rewriteDot(DotOp dot, const TensorCorePlan &plan) {
     Type type = MemDescType::get(ctx, t.getShape(), t.getElementType(), enc);
     // An operand computed before the loops around the dot (attention's Q
     // tile) is stored once, there, not in every iteration.
-    Operation *outer = dot;
-    while (auto loop = outer->getParentOfType<scf::ForOp>()) {
-      if (!loop.isDefinedOutsideOfLoop(v))
-        break;
-      outer = loop;
-    }
+    Operation *outer = outermostInvariantLoop(dot, v);
     if (outer == dot)
       return b.create<LocalAllocOp>(loc, type, v);
     if (Value stored = storedBefore(v, type, outer))
@@ -416,12 +425,7 @@ static void rewriteDot(DotOp dot, const TensorCorePlan &plan) {
         !(t.getElementType().isF16() || t.getElementType().isBF16()) ||
         rowsPerWarp * t.getShape()[1] > 1024)
       return {};
-    Operation *outer = dot;
-    while (auto loop = outer->getParentOfType<scf::ForOp>()) {
-      if (!loop.isDefinedOutsideOfLoop(v))
-        break;
-      outer = loop;
-    }
+    Operation *outer = outermostInvariantLoop(dot, v);
     if (outer == dot)
       return {};
     Type type = withEncoding(t, plan.mma);

@@ -92,18 +92,13 @@ static SmallVector<Access, 2> bufferAccesses(Operation *op, uint64_t sharedBytes
       return {};
     return {bufferBytes(alloc.getResult(), true, sharedBytes)};
   }
-  // wgmma reads both operands (and, being synchronous, is done at its end).
-  if (auto wgmma = dyn_cast<WarpGroupDotOp>(op)) {
-    if (!isa<MemDescType>(wgmma.getA().getType())) // A in registers
-      return {bufferBytes(wgmma.getB(), false, sharedBytes)};
-    return {bufferBytes(wgmma.getA(), false, sharedBytes),
-            bufferBytes(wgmma.getB(), false, sharedBytes)};
-  }
-  if (auto mma = dyn_cast<MmaSyncOp>(op)) {
-    if (!isa<MemDescType>(mma.getA().getType())) // A in registers
-      return {bufferBytes(mma.getB(), false, sharedBytes)};
-    return {bufferBytes(mma.getA(), false, sharedBytes),
-            bufferBytes(mma.getB(), false, sharedBytes)};
+  // wgmma and mma_sync read both operands, A and B (and, being
+  // synchronous, are done at their end).
+  if (isa<WarpGroupDotOp, MmaSyncOp>(op)) {
+    Value a = op->getOperand(0), b = op->getOperand(1);
+    if (!isa<MemDescType>(a.getType())) // A in registers
+      return {bufferBytes(b, false, sharedBytes)};
+    return {bufferBytes(a, false, sharedBytes), bufferBytes(b, false, sharedBytes)};
   }
   return {};
 }
