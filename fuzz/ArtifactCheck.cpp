@@ -3,9 +3,9 @@
 // What a crafted artifact can reach without a GPU, in the order the tools
 // reach it: `blkc inspect` (compiler/lib/Target/Inspect.cpp), the runtime's
 // load path (runtime/src/Module.cpp less the driver calls: reader, manifest,
-// grid programs, launch checks), the launcher header generator, and each
-// image's readers alone (so that the ELF readers also see cubins whose
-// manifest is broken). Besides "no crash", it checks that every refusal
+// grid programs, tensor maps, launch checks), the launcher header
+// generator, and each image's readers alone (so that the ELF readers also
+// see cubins whose manifest is broken). Besides "no crash", it checks that every refusal
 // names the artifact (docs/manifest.md) and that the readers agree: what
 // `blkc inspect` accepts, `blkc inspect --manifest` and the runtime accept.
 // Tested by tests/fuzz (tampered set and seeded mutations, ASan + UBSan).
@@ -20,6 +20,7 @@
 #include "blk/runtime/HeaderGen.h"
 #include "blk/runtime/Launch.h"
 #include "blk/runtime/Manifest.h"
+#include "blk/runtime/TensorMap.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -73,6 +74,30 @@ std::vector<ArgValue> sampleArguments(const KernelDesc &k, int64_t value) {
   return args;
 }
 
+/// The integer arguments the launch checks are tried with.
+const int64_t kSampleValues[] = {0, 1, -1, 1024, INT_MAX, LLONG_MAX, LLONG_MIN};
+
+/// What a load and a launch do with one entry's tensor maps, less the
+/// driver's encoding: compile, evaluate, check.
+void tensorMaps(const KernelDesc &k, const std::vector<TensorMapDesc> &maps) {
+  for (const TensorMapDesc &map : maps)
+    (void)formatTensorMap(map, k);
+  try {
+    std::vector<TensorMapProgram> programs = compileTensorMaps(maps, k);
+    for (int64_t value : kSampleValues) {
+      std::vector<ArgValue> args = sampleArguments(k, value);
+      try {
+        checkArguments(k, args.data(), args.size());
+        TensorMapArgs out;
+        for (const TensorMapProgram &program : programs)
+          evaluateTensorMap(program, k, args.data(), out);
+      } catch (const Error &) { // this argument breaks a tensor map rule
+      }
+    }
+  } catch (const Error &) { // an expression is too deep to compile
+  }
+}
+
 /// What Module::load and a launch do with a manifest, less the driver.
 void runtimeLoad(const FatbinReader &reader) {
   Manifest manifest = parseManifest(reader.manifestJson(), kOrigin);
@@ -83,9 +108,7 @@ void runtimeLoad(const FatbinReader &reader) {
       (void)formatConfig(spec);
       try {
         GridProgram program = compileGrid(spec.grid, k.params, k.name);
-        for (int64_t value :
-             {int64_t(0), int64_t(1), int64_t(-1), int64_t(1024),
-              int64_t(INT_MAX), int64_t(LLONG_MAX), int64_t(LLONG_MIN)}) {
+        for (int64_t value : kSampleValues) {
           std::vector<ArgValue> args = sampleArguments(k, value);
           try {
             checkArguments(k, args.data(), args.size());
@@ -96,6 +119,11 @@ void runtimeLoad(const FatbinReader &reader) {
         }
       } catch (const Error &) { // the grid is too deep to compile
       }
+      tensorMaps(k, spec.tensorMaps);
+      for (const Variant &v : spec.variants)
+        tensorMaps(k, v.tensorMaps);
+      for (const AssumedVariant &v : spec.assumed)
+        tensorMaps(k, v.tensorMaps);
     }
   }
   HeaderOptions options;

@@ -13,7 +13,10 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BLKC=${1:-$ROOT/build/bin/blkc}
 ARCH=${BLK_GEMM_ARCH:-sm_90a}
-OUTD=$ROOT/bench/gemm/fatbins
+# BLK_GEMM_OUT: another folder (an A/B build); BLK_GEMM_BLKC_FLAGS: extra
+# blkc flags, e.g. `--no-tma` for the cp.async-only kernels.
+OUTD=${BLK_GEMM_OUT:-$ROOT/bench/gemm/fatbins}
+FLAGS=${BLK_GEMM_BLKC_FLAGS:-}
 mkdir -p "$OUTD/ptx" "$OUTD/inspect"
 # inspect/*.txt have no ignored extension: keep the folder out of git status.
 [ -f "$OUTD/inspect/.gitignore" ] || printf '*\n' > "$OUTD/inspect/.gitignore"
@@ -23,8 +26,9 @@ status=0
 for f in "$ROOT"/bench/gemm/kernels/*.blk; do
   name=$(basename "$f" .blk)
   start=$(date +%s)
-  if "$BLKC" build "$f" -I "$ROOT/stdlib" --arch "$ARCH" -o "$OUTD/$name.fatbin" &&
-     "$BLKC" build "$f" -I "$ROOT/stdlib" --arch "$ARCH" --emit=ptx -o "$OUTD/ptx/$name.ptx"; then
+  # shellcheck disable=SC2086 # FLAGS is a list of flags
+  if "$BLKC" build "$f" -I "$ROOT/stdlib" --arch "$ARCH" $FLAGS -o "$OUTD/$name.fatbin" &&
+     "$BLKC" build "$f" -I "$ROOT/stdlib" --arch "$ARCH" $FLAGS --emit=ptx -o "$OUTD/ptx/$name.ptx"; then
     "$BLKC" inspect "$OUTD/$name.fatbin" > "$OUTD/inspect/$name.txt"
     echo "built $name.fatbin in $(( $(date +%s) - start )) s"
   else

@@ -3,7 +3,7 @@
 // blkc build FILE [--emit=ast|ir|ir-opt|gpu-ir|llvm|ptx|fatbin] [-o OUT]
 //                 [--print-after=PASS]... [--print-after-all]
 //                 [--print-locations] [--time-stages] [--arch=LIST|native] [-O N]
-//                 [-j N] [--lineinfo|--no-lineinfo] [--no-auto-specialize] [-D NAME=VALUE]... [-I DIR]...
+//                 [-j N] [--lineinfo|--no-lineinfo] [--no-auto-specialize] [--no-tma] [-D NAME=VALUE]... [-I DIR]...
 //                 [--emit-header X.hpp [--embed]] [--depfile X.d]
 //                 [--prefix-map OLD=NEW]... [--tuning TABLE.json]...
 //                 [--color=auto|always|never] [--driver LIB]
@@ -52,7 +52,7 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
   struct Flags {
     blk::BuildOptions build;
     FrontendFlags frontend;
-    bool lineInfo = false, noLineInfo = false, noAutoSpecialize = false;
+    bool lineInfo = false, noLineInfo = false, noAutoSpecialize = false, noTma = false;
   };
   auto flags = std::make_shared<Flags>();
   CLI::App *cmd = app.add_subcommand("build", "Compile a blk file to a chosen stage");
@@ -108,6 +108,9 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
   cmd->add_flag("--no-auto-specialize", flags->noAutoSpecialize,
                 "No assumed variants (<entry>__auto: the entry compiled for unit last "
                 "strides, aligned pointers, sizes multiples of 16; docs/language.md 10.4)");
+  cmd->add_flag("--no-tma", flags->noTma,
+                "Fill num_stages rings with cp.async only, never TMA (sm_90a; "
+                "docs/language.md 10.8)");
   cmd->callback([flags, cmd, &ctx] {
     // Without --emit, -o's extension names the stage (`-o k.ptx` writes PTX);
     // `.cubin` has no stage of its own: say what to write instead.
@@ -129,6 +132,7 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
     if (flags->lineInfo || flags->noLineInfo)
       flags->build.target.lineInfo = flags->lineInfo && !flags->noLineInfo;
     flags->build.target.autoSpecialize = !flags->noAutoSpecialize;
+    flags->build.target.tma = !flags->noTma;
     ctx.exitCode = buildStage(flags->build, flags->frontend, ctx);
   });
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "Driver.h"
+#include "TensorMapLaunch.h"
 #include "blk/runtime/Context.h"
 #include "blk/runtime/Launch.h"
 #include "blk/runtime/Manifest.h"
@@ -88,6 +89,7 @@ struct VariantState {
   uint32_t sharedDynamic = 0;
   const AssumedVariant *assumed = nullptr; ///< its tests; null for a value variant
   mutable std::atomic<CUfunction> function{nullptr};
+  std::unique_ptr<TensorMapState> tensorMaps; ///< null when it takes none
 };
 
 /// One specialisation, resolved: its function and compiled grid, and the
@@ -97,6 +99,7 @@ struct SpecState {
   CUfunction function = nullptr;
   GridProgram grid;
   GridProgram requirements; ///< `@requires`, all in one; dims 0 if none
+  std::unique_ptr<TensorMapState> tensorMaps; ///< of `entry`; null if none
   /// Empty without variants; else 3^k slots indexed by the class vector
   /// (digit i: 0 any, 1 equal to 1, 2 multiple of 16, weight 3^i), holding
   /// 1 + the variant's index, or 0 for the generic entry.
@@ -155,10 +158,12 @@ CUfunction resolveVariant(const ModuleState &module, const KernelDesc &kernel,
                           const VariantState &variant);
 
 /// Launches `spec` of `kernel` with checked arguments: evaluates the grid
-/// (unless `options` has one), picks the variant, calls cuLaunchKernel.
+/// (unless `options` has one), picks the variant, encodes its tensor maps
+/// (if any) and calls cuLaunchKernel.
 /// Returns the driver's result (CUDA_SUCCESS for an empty grid, which
 /// launches nothing); throws blk::Error when the grid or block exceeds the
-/// device's limits. `entry` receives the entry launched.
+/// device's limits or a tensor map cannot be encoded from the arguments.
+/// `entry` receives the entry launched.
 CUresult launchSpec(const ModuleState &module, const KernelState &kernel,
                     const SpecState &spec, const LaunchOptions &options,
                     ArgValue *values, void **pointers, const std::string **entry);

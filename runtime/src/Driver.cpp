@@ -24,6 +24,11 @@ std::unique_ptr<DriverApi> DriverApi::load(const std::string &library) {
                 BLK_STRINGIFY(name) + " (driver too old?)");
   BLK_DRIVER_FUNCTIONS(BLK_DRIVER_RESOLVE)
 #undef BLK_DRIVER_RESOLVE
+#define BLK_DRIVER_RESOLVE_OPTIONAL(name)                                      \
+  api->name = reinterpret_cast<decltype(api->name)>(                           \
+      dlsym(handle, BLK_STRINGIFY(name)));
+  BLK_DRIVER_OPTIONAL_FUNCTIONS(BLK_DRIVER_RESOLVE_OPTIONAL)
+#undef BLK_DRIVER_RESOLVE_OPTIONAL
   return api;
 }
 

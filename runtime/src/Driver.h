@@ -61,14 +61,20 @@ namespace blk::detail {
   X(cuMemsetD8Async)                                                           \
   X(cuMemsetD32Async)
 
+/// Entry points a driver may lack: null then, and only what needs them
+/// fails (tensor maps: CUDA 12.0 and newer).
+#define BLK_DRIVER_OPTIONAL_FUNCTIONS(X) X(cuTensorMapEncodeTiled)
+
 /// The driver library and its entry points.
 struct DriverApi {
 #define BLK_DRIVER_MEMBER(name) decltype(&::name) name = nullptr;
   BLK_DRIVER_FUNCTIONS(BLK_DRIVER_MEMBER)
+  BLK_DRIVER_OPTIONAL_FUNCTIONS(BLK_DRIVER_MEMBER)
 #undef BLK_DRIVER_MEMBER
 
   /// Opens `library` and resolves every entry point. Throws blk::Error
-  /// ("no CUDA driver: ...") when the library or a symbol is missing.
+  /// ("no CUDA driver: ...") when the library or a required symbol is
+  /// missing.
   static std::unique_ptr<DriverApi> load(const std::string &library);
   ~DriverApi();
 

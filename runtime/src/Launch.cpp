@@ -179,7 +179,7 @@ void checkArguments(const KernelDesc &k, ArgValue *args, size_t count) {
 
 GridProgram compileGrid(const std::vector<GridExpr> &grid,
                         const std::vector<Param> &params,
-                        const std::string &kernel) {
+                        const std::string &kernel, const std::string &what) {
   GridProgram program;
   program.dims = unsigned(grid.size());
   // Post-order walk; returns the stack depth the subtree needs.
@@ -209,7 +209,7 @@ GridProgram compileGrid(const std::vector<GridExpr> &grid,
   };
   for (size_t d = 0; d < grid.size() && d < 3; ++d) {
     if (emit(emit, grid[d]) > kGridStackDepth)
-      throw Error("@grid expression too deep to evaluate", kernel);
+      throw Error(what + " expression too deep to evaluate", kernel);
     program.ends[d] = uint32_t(program.ops.size());
   }
   return program;
@@ -326,6 +326,12 @@ bool requirementsHold(const GridProgram &program, const ArgValue *args) {
     return true;
   int64_t value = 0;
   return evaluateRange(program, 0, program.ends[0], args, value) && value != 0;
+}
+
+bool evaluateGridDim(const GridProgram &program, unsigned dim,
+                     const ArgValue *args, int64_t &result) {
+  uint32_t begin = dim == 0 ? 0 : program.ends[dim - 1];
+  return evaluateRange(program, begin, program.ends[dim], args, result);
 }
 
 Grid evaluateGrid(const GridProgram &program, const ArgValue *args,

@@ -106,6 +106,11 @@ private:
                                 const std::string &where);
   void sharedSizes(const Json &obj, const std::string &where,
                    uint32_t &sharedStatic, uint32_t &sharedDynamic);
+  /// An entry's optional "tensor_maps" (docs/manifest.md "Tensor maps").
+  std::vector<TensorMapDesc> tensorMaps(const Json &obj, const KernelDesc &k,
+                                        const std::string &where);
+  TensorMapDesc tensorMap(const Json &m, const KernelDesc &k,
+                          const std::string &where);
   /// KernelDesc::autotune from "autotune" (or the older "autotune_key").
   void autotune(const Json &kj, KernelDesc &k, const std::string &where);
   /// Indices of the parameters a list of names names; `pointers` says
@@ -281,6 +286,7 @@ Specialization ManifestParser::specialization(const Json &s,
                                  std::to_string(32 * warps) + " threads");
   spec.threads = int(threads);
   sharedSizes(s, where, spec.sharedStatic, spec.sharedDynamic);
+  spec.tensorMaps = tensorMaps(s, k, where);
   spec.configKey = s.contains("config_key") ? name(s, "config_key", where, "empty config key")
                                             : configKey(spec);
   if (s.contains("code_hash"))
@@ -348,6 +354,83 @@ void ManifestParser::sharedSizes(const Json &obj, const std::string &where,
   sharedDynamic = uint32_t(shd);
 }
 
+std::vector<TensorMapDesc> ManifestParser::tensorMaps(const Json &obj,
+                                                      const KernelDesc &k,
+                                                      const std::string &where) {
+  std::vector<TensorMapDesc> maps;
+  if (!obj.contains("tensor_maps") || obj["tensor_maps"].is_null())
+    return maps;
+  const Json &list = obj["tensor_maps"];
+  if (!list.is_array() || list.size() > kMaxTensorMaps)
+    fail(where + ".tensor_maps", "expected an array of at most " +
+                                     std::to_string(kMaxTensorMaps) + " tensor maps");
+  for (size_t i = 0; i < list.size(); ++i)
+    maps.push_back(
+        tensorMap(list[i], k, where + ".tensor_maps[" + std::to_string(i) + "]"));
+  return maps;
+}
+
+TensorMapDesc ManifestParser::tensorMap(const Json &m, const KernelDesc &k,
+                                        const std::string &where) {
+  TensorMapDesc map;
+  map.param = uint32_t(
+      integerIn(m, "param", where, 0, true, 0, int64_t(k.params.size()) - 1));
+  if (!k.params[map.param].type.pointer)
+    fail(where + ".param",
+         "parameter `" + clip(k.params[map.param].name) + "` is not a pointer");
+  std::string elem = str(m, "elem", where);
+  std::optional<ParamType> type = parseParamType(elem);
+  if (!type || type->pointer)
+    fail(where + ".elem", "`" + clip(elem) + "` is not a scalar type");
+  map.elem = type->elem;
+  // The extents and strides: expressions over scalar integer parameters,
+  // as `grid` (gridExpr refuses any other parameter).
+  const Json &dims = field(m, "dims", where);
+  if (!dims.is_array() || dims.empty() || dims.size() > kMaxTensorMapRank)
+    fail(where + ".dims", "expected 1 to " + std::to_string(kMaxTensorMapRank) +
+                              " expressions");
+  size_t rank = dims.size();
+  for (size_t d = 0; d < rank; ++d)
+    map.dims.push_back(
+        gridExpr(dims[d], k, where + ".dims[" + std::to_string(d) + "]", 0));
+  const Json &strides = field(m, "strides", where);
+  if (!strides.is_array() || strides.size() != rank - 1)
+    fail(where + ".strides", "expected " + std::to_string(rank - 1) +
+                                 " expression(s), one per dimension after the first");
+  for (size_t d = 0; d < strides.size(); ++d)
+    map.strides.push_back(
+        gridExpr(strides[d], k, where + ".strides[" + std::to_string(d) + "]", 0));
+  const Json &box = field(m, "box", where);
+  if (!box.is_array() || box.size() != rank)
+    fail(where + ".box", "expected " + std::to_string(rank) +
+                             " sizes, one per dimension");
+  for (size_t d = 0; d < rank; ++d) {
+    std::string at = where + ".box[" + std::to_string(d) + "]";
+    int64_t size = int64Of(box[d], at);
+    if (size < 1 || size > 256)
+      fail(at, std::to_string(size) + " is out of range (1 to 256)");
+    map.box.push_back(uint32_t(size));
+  }
+  int64_t swizzle = integer(m, "swizzle", where, 0, true);
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    fail(where + ".swizzle", std::to_string(swizzle) + " is not 0, 32, 64 or 128");
+  map.swizzle = uint32_t(swizzle);
+  // cuTensorMapEncodeTiled's rules for the inner box dimension: known here,
+  // so a bad map fails at load rather than at its first launch.
+  uint64_t inner = uint64_t(map.box[0]) * scalarKindSize(map.elem);
+  std::string innerText = std::to_string(inner) + " bytes (" +
+                          std::to_string(map.box[0]) + " x " +
+                          scalarKindName(map.elem) + ")";
+  if (inner % 16 != 0)
+    fail(where + ".box", "the inner box dimension is " + innerText +
+                             ", not a multiple of 16");
+  if (map.swizzle && inner > map.swizzle)
+    fail(where + ".box", "the inner box dimension is " + innerText +
+                             ", over the " + std::to_string(map.swizzle) +
+                             "-byte swizzle span");
+  return map;
+}
+
 void ManifestParser::specializedParams(const Json &list, KernelDesc &k,
                                        const std::string &where) {
   if (!list.is_array())
@@ -397,6 +480,7 @@ Variant ManifestParser::variant(const Json &vj, const KernelDesc &k,
     fail(where + ".when", "all classes 0: that is the specialisation's own "
                           "entry, not a variant");
   sharedSizes(vj, where, v.sharedStatic, v.sharedDynamic);
+  v.tensorMaps = tensorMaps(vj, k, where);
   return v;
 }
 
@@ -434,6 +518,7 @@ AssumedVariant ManifestParser::assumedVariant(const Json &vj, const KernelDesc &
     v.assume.push_back(a);
   }
   sharedSizes(vj, where, v.sharedStatic, v.sharedDynamic);
+  v.tensorMaps = tensorMaps(vj, k, where);
   return v;
 }
 
@@ -705,6 +790,23 @@ std::string formatGridExpr(const GridExpr &e, const KernelDesc &kernel) {
     return arg(0) + " " + infix[op] + " " + arg(1);
   return std::string(call[op]) + "(" + formatGridExpr(e.args[0], kernel) + ", " +
          formatGridExpr(e.args[1], kernel) + ")";
+}
+
+std::string formatTensorMap(const TensorMapDesc &map, const KernelDesc &kernel) {
+  auto list = [&](const std::vector<GridExpr> &exprs) {
+    std::string text;
+    for (const GridExpr &e : exprs)
+      text += (text.empty() ? "" : ", ") + formatGridExpr(e, kernel);
+    return "[" + text + "]";
+  };
+  std::string box;
+  for (uint32_t b : map.box)
+    box += (box.empty() ? "" : ", ") + std::to_string(b);
+  const std::string &name =
+      map.param < kernel.params.size() ? kernel.params[map.param].name : "?";
+  return "`" + name + "`: " + scalarKindName(map.elem) + " dims " + list(map.dims) +
+         " strides " + list(map.strides) + " box [" + box + "] swizzle " +
+         std::to_string(map.swizzle);
 }
 
 std::string formatConfig(const Specialization &spec) {

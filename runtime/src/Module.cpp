@@ -2,8 +2,8 @@
 //--------===//
 //
 // Loading resolves everything a launch needs (functions, shared-memory
-// opt-in, compiled grids) so Kernel::launchChecked only checks arguments,
-// evaluates the grid and calls cuLaunchKernel.
+// opt-in, compiled grids and tensor maps) so Kernel::launchChecked only
+// checks arguments, evaluates the grid and calls cuLaunchKernel.
 //
 //===----------------------------------------------------------------------===//
 #include "blk/runtime/Module.h"
@@ -50,6 +50,7 @@ static void indexVariants(SpecState &ss, const KernelDesc &desc) {
     ss.variants[v].entry = &variants[v].entry;
     ss.variants[v].sharedStatic = variants[v].sharedStatic;
     ss.variants[v].sharedDynamic = variants[v].sharedDynamic;
+    ss.variants[v].tensorMaps = makeTensorMapState(variants[v].tensorMaps, desc);
     size_t slot = 0, weight = 1;
     for (int c : variants[v].when) {
       slot += classDigit(c) * weight;
@@ -60,7 +61,7 @@ static void indexVariants(SpecState &ss, const KernelDesc &desc) {
 }
 
 /// The assumed variants of `ss`, in the manifest's order.
-static void indexAssumed(SpecState &ss) {
+static void indexAssumed(SpecState &ss, const KernelDesc &desc) {
   const std::vector<AssumedVariant> &assumed = ss.spec->assumed;
   ss.assumedCount = assumed.size();
   if (assumed.empty())
@@ -71,6 +72,7 @@ static void indexAssumed(SpecState &ss) {
     ss.assumed[v].sharedStatic = assumed[v].sharedStatic;
     ss.assumed[v].sharedDynamic = assumed[v].sharedDynamic;
     ss.assumed[v].assumed = &assumed[v];
+    ss.assumed[v].tensorMaps = makeTensorMapState(assumed[v].tensorMaps, desc);
   }
 }
 
@@ -176,8 +178,9 @@ static void resolveKernels(ModuleState &m) {
                               spec.sharedDynamic);
       ss.grid = compileGrid(spec.grid, desc.params, desc.name);
       ss.requirements = compileRequirements(spec.requirements, desc.params, desc.name);
+      ss.tensorMaps = makeTensorMapState(spec.tensorMaps, desc);
       indexVariants(ss, desc);
-      indexAssumed(ss);
+      indexAssumed(ss, desc);
       ks.specs.push_back(std::move(ss));
     }
     if (desc.autotune.enabled)
@@ -350,13 +353,19 @@ CUresult launchSpec(const ModuleState &module, const KernelState &kernel,
   ctx.makeCurrent();
   CUfunction function = s.function;
   uint32_t shared = s.spec->sharedDynamic;
+  const TensorMapState *maps = s.tensorMaps.get();
   // Kernels without variants pay these two tests per launch.
   if (!s.variantSlot.empty() || s.assumedCount)
     if (const VariantState *v = pickVariant(d, s, values)) {
       function = resolveVariant(module, d, *v);
       shared = v->sharedDynamic;
+      maps = v->tensorMaps.get();
       *entry = v->entry;
     }
+  // Entries without tensor maps pay this test.
+  if (maps)
+    return launchWithTensorMaps(ctx, *maps, d, function, grid, unsigned(s.spec->threads),
+                                shared, options.stream, values, pointers);
   return ctx.api->cuLaunchKernel(function, unsigned(grid.x), unsigned(grid.y),
                                  unsigned(grid.z), unsigned(s.spec->threads), 1, 1,
                                  shared, options.stream, pointers, nullptr);

@@ -60,7 +60,7 @@ llvm::Error runGpuPipeline(ModuleOp module, const CodegenOptions &options) {
   pm.enableVerifier(true);
   enablePassPrinting(pm, options.printAfter, options.printAfterAll);
   gpu::buildGpuPipeline(pm, GpuTarget::fromArch(options.arch, options.ptxVersion),
-                        options.autoSpecialize);
+                        options.autoSpecialize, options.tma);
   if (failed(pm.run(module)))
     return makeError(messages.empty() ? "the back-end pass pipeline failed" : messages);
   return llvm::Error::success();
@@ -106,8 +106,17 @@ static llvm::Expected<EmittedKernel> emitKernel(func::FuncOp func, llvm::Module 
   if (llvm::Error err = emitter.emit())
     return err;
   EmittedKernel result{{func.getSymName().str(), emitter.getThreads(),
-                        emitter.getStaticSharedBytes(), emitter.getDynamicSharedBytes()},
+                        emitter.getStaticSharedBytes(), emitter.getDynamicSharedBytes(), {}},
                        std::nullopt};
+  for (auto map : func.getBody().front().getOps<gpu::TensorMapOp>()) {
+    std::optional<target::TensorMapEntry> described = gpu::describeTensorMap(map);
+    if (!described)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "internal compiler error (codegen): a tensor map of `" +
+                                         func.getSymName().str() +
+                                         "` is not computed from the kernel's parameters");
+    result.info.tensorMaps.push_back(std::move(*described));
+  }
   unsigned shared = result.info.sharedStatic + result.info.sharedDynamic;
   if (shared > target.maxSharedPerBlock)
     result.omittedReason = "needs " + std::to_string(shared) + " bytes of shared memory, " +

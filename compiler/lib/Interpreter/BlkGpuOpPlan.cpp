@@ -15,7 +15,8 @@
 // memdesc value is a Block in the environment, `local_alloc` copies its
 // operand in, `local_store` overwrites its slot, `local_load` copies it out, `wgmma` and `mma_sync` are dots of two slots,
 // `async_copy` a masked load into a slot (complete when issued: commit and
-// wait do nothing).
+// wait do nothing), `tma_load` a load of a block of its `tensor_map`'s
+// tensor into a slot (complete when issued: the mbarrier ops do nothing).
 //
 // Test: tests/lit/interp/blkgpu-ir.mlir, KernelTest.cpp (BlkGpu*).
 //
@@ -31,7 +32,9 @@ bool classifyBlkGpuOp(mlir::Operation *op, OpPlan &p, std::string &error) {
   std::optional<OpKind> kind = llvm::StringSwitch<std::optional<OpKind>>(name)
                                    .Cases("blkgpu.convert_layout", "blkgpu.wgmma_wait",
                                           OpKind::Identity)
-                                   .Case("blkgpu.barrier", OpKind::Barrier)
+                                   .Cases("blkgpu.barrier", "blkgpu.mbarrier_init",
+                                          "blkgpu.mbarrier_expect", "blkgpu.mbarrier_wait",
+                                          OpKind::Barrier)
                                    .Cases("blkgpu.local_alloc", "blkgpu.local_store",
                                           "blkgpu.local_load", "blkgpu.memdesc_index",
                                           "blkgpu.memdesc_trans", "blkgpu.wgmma",
@@ -39,6 +42,8 @@ bool classifyBlkGpuOp(mlir::Operation *op, OpPlan &p, std::string &error) {
                                    .Case("blkgpu.mma_sync", OpKind::LocalMemory)
                                    .Cases("blkgpu.async_copy", "blkgpu.async_commit",
                                           "blkgpu.async_wait", OpKind::LocalMemory)
+                                   .Cases("blkgpu.tensor_map", "blkgpu.tma_load",
+                                          OpKind::LocalMemory)
                                    .Default(std::nullopt);
   if (!kind) {
     error = "the interpreter does not support `" + name.str() + "`";

@@ -58,9 +58,15 @@ private:
   bool execTensorCoreDot(mlir::Operation &op, const OpPlan &p);
   /// blkgpu.async_copy: a masked load (zeros where off) into a slot.
   bool execAsyncCopy(mlir::Operation &op, const OpPlan &p);
+  /// blkgpu.tma_load: the block of the map's tensor at the coordinates
+  /// (zeros outside the tensor) into a slot, unless `pred` is false.
+  bool execTmaLoad(mlir::Operation &op, const OpPlan &p);
   /// Copies the slot `memdesc` names out of its buffer; an error message
   /// when the buffer cannot be traced.
   std::string readSlot(mlir::Value memdesc, Block &out);
+  /// Overwrites the slot `memdesc` names with `block` (of the view's
+  /// shape); an error message as for readSlot.
+  std::string writeSlot(mlir::Value memdesc, const Block &block);
   /// The local_alloc'd buffer a memdesc value names and the first element
   /// of its slot; an error message when a slot index is out of range or
   /// the buffer is not used directly.

@@ -5,8 +5,11 @@
 // local_store / local_load through it finds the buffer and the slot by
 // walking the chain of memdesc_index ops back to the local_alloc, with the
 // slot numbers the program computed, so stores through a view change the
-// buffer. Shared memory is per program and programs run one at a time, so
-// barriers have nothing to order. Test: tests/lit/interp/local-memory.mlir.
+// buffer; a memdesc_trans view reads and writes its source transposed.
+// Shared memory is per program and programs run one at a time, so
+// barriers and mbarriers have nothing to order, and a copy (cp.async or
+// TMA) is complete when issued. Tests: tests/lit/interp/local-memory.mlir,
+// tests/lit/interp/tma.mlir.
 //
 //===----------------------------------------------------------------------===//
 #include "Executor.h"
@@ -67,6 +70,21 @@ std::string Executor::readSlot(Value memdesc, Block &out) {
   return "";
 }
 
+std::string Executor::writeSlot(Value memdesc, const Block &block) {
+  if (auto trans = memdesc.getDefiningOp<gpu::MemDescTransOp>())
+    return writeSlot(trans.getSrc(), permute(block, {1, 0}));
+  Value buffer;
+  size_t first = 0;
+  if (std::string error = slotOf(memdesc, buffer, first); !error.empty())
+    return error;
+  Block &whole = env[buffer];
+  if (whole.isFloat())
+    std::copy(block.f.begin(), block.f.end(), whole.f.begin() + first);
+  else
+    std::copy(block.i.begin(), block.i.end(), whole.i.begin() + first);
+  return "";
+}
+
 /// blkgpu.wgmma and blkgpu.mma_sync: acc + a x b, operands read from their
 /// slots (wgmma's A may be a block in registers).
 bool Executor::execTensorCoreDot(Operation &op, const OpPlan &p) {
@@ -84,21 +102,51 @@ bool Executor::execTensorCoreDot(Operation &op, const OpPlan &p) {
 
 bool Executor::execAsyncCopy(Operation &op, const OpPlan &p) {
   auto copy = cast<gpu::AsyncCopyOp>(op);
-  Value buffer;
-  size_t first = 0;
-  if (std::string error = slotOf(copy.getDst(), buffer, first); !error.empty())
-    return fail(p, error);
-  Block &whole = env[buffer];
   const Block &ptrs = get(copy.getPtr());
   const Block *mask = copy.getMask() ? &get(copy.getMask()) : nullptr;
   Block out;
   // Masked-off elements are zeros, as cp.async's zero fill writes.
-  if (std::optional<AccessFault> fault = loadBlock(mem, ptrs, mask, nullptr, whole.kind, out))
+  if (std::optional<AccessFault> fault = loadBlock(mem, ptrs, mask, nullptr, ptrs.pointee, out))
     return failAt(p, fault->message, ptrs.shape, fault->element);
-  if (whole.isFloat())
-    std::copy(out.f.begin(), out.f.end(), whole.f.begin() + first);
-  else
-    std::copy(out.i.begin(), out.i.end(), whole.i.begin() + first);
+  if (std::string error = writeSlot(copy.getDst(), out); !error.empty())
+    return fail(p, error);
+  return true;
+}
+
+bool Executor::execTmaLoad(Operation &op, const OpPlan &p) {
+  auto load = cast<gpu::TmaLoadOp>(op);
+  if (load.getPred() && !get(load.getPred()).truth(0))
+    return true;
+  // The verifier ties the map to its tensor_map op, whose operands (in the
+  // entry block) are the descriptor.
+  auto map = load.getMap().getDefiningOp<gpu::TensorMapOp>();
+  const Block &base = get(map.getBase());
+  int64_t rows = get(map.getDims()[0]).asInt(0), cols = get(map.getDims()[1]).asInt(0);
+  int64_t row0 = get(load.getCoords()[0]).asInt(0), col0 = get(load.getCoords()[1]).asInt(0);
+  int64_t elemBytes = byteSize(base.pointee), rowBytes;
+  if (__builtin_mul_overflow(get(map.getStrides()[0]).asInt(0), elemBytes, &rowBytes))
+    rowBytes = kFarOffset; // any row but the first is then out of bounds
+  ArrayRef<int64_t> shape = load.getDst().getType().getShape();
+  Block ptrs = Block::zeros(ElemKind::Ptr, {shape[0], shape[1]}, base.pointee);
+  Block inside = Block::zeros(ElemKind::I1, ptrs.shape);
+  // Elements outside the tensor are not read: TMA fills them with zeros.
+  for (int64_t i = 0, k = 0; i < shape[0]; ++i) {
+    int64_t r = row0 + i;
+    int64_t rowStart = offsetPointer(base.i[0], r, rowBytes);
+    for (int64_t j = 0; j < shape[1]; ++j, ++k) {
+      int64_t c = col0 + j;
+      if (r < 0 || r >= rows || c < 0 || c >= cols)
+        continue;
+      inside.i[k] = 1;
+      ptrs.i[k] = offsetPointer(rowStart, c, elemBytes);
+    }
+  }
+  Block out;
+  if (std::optional<AccessFault> fault =
+          loadBlock(mem, ptrs, &inside, nullptr, base.pointee, out))
+    return failAt(p, fault->message, ptrs.shape, fault->element);
+  if (std::string error = writeSlot(load.getDst(), out); !error.empty())
+    return fail(p, error);
   return true;
 }
 
@@ -107,6 +155,8 @@ bool Executor::execLocalMemory(Operation &op, const OpPlan &p) {
     return execTensorCoreDot(op, p);
   if (isa<gpu::AsyncCopyOp>(op))
     return execAsyncCopy(op, p);
+  if (isa<gpu::TmaLoadOp>(op))
+    return execTmaLoad(op, p);
   // A copy is complete when issued: nothing to commit or wait for.
   if (isa<gpu::AsyncCommitOp, gpu::AsyncWaitOp>(op))
     return true;
@@ -117,31 +167,22 @@ bool Executor::execLocalMemory(Operation &op, const OpPlan &p) {
       set(alloc.getResult(), Block::zeros(p.result.kind, p.result.shape));
     return true;
   }
-  if (isa<gpu::MemDescIndexOp, gpu::MemDescTransOp>(op)) {
-    set(op.getResult(0), Block()); // a name for a slot; see slotOf and readSlot
+  // Names: for a slot, see slotOf, readSlot and writeSlot; for a tensor
+  // map, execTmaLoad.
+  if (isa<gpu::MemDescIndexOp, gpu::MemDescTransOp, gpu::TensorMapOp>(op)) {
+    set(op.getResult(0), Block());
     return true;
   }
-  Value memdesc = isa<gpu::LocalStoreOp>(op) ? op.getOperand(1) : op.getOperand(0);
-  Value buffer;
-  size_t first = 0;
-  if (std::string error = slotOf(memdesc, buffer, first); !error.empty())
-    return fail(p, error);
-  Block &whole = env[buffer];
   if (auto store = dyn_cast<gpu::LocalStoreOp>(op)) {
-    const Block &src = get(store.getSrc());
-    if (whole.isFloat())
-      std::copy(src.f.begin(), src.f.end(), whole.f.begin() + first);
-    else
-      std::copy(src.i.begin(), src.i.end(), whole.i.begin() + first);
+    if (std::string error = writeSlot(store.getDst(), get(store.getSrc())); !error.empty())
+      return fail(p, error);
     return true;
   }
-  Block out = Block::zeros(p.result.kind, p.result.shape, p.result.pointee);
-  size_t n = out.size();
-  if (whole.isFloat())
-    std::copy(whole.f.begin() + first, whole.f.begin() + first + n, out.f.begin());
-  else
-    std::copy(whole.i.begin() + first, whole.i.begin() + first + n, out.i.begin());
-  set(op.getResult(0), std::move(out));
+  auto load = cast<gpu::LocalLoadOp>(op);
+  Block out;
+  if (std::string error = readSlot(load.getSrc(), out); !error.empty())
+    return fail(p, error);
+  set(load.getResult(), std::move(out));
   return true;
 }
 

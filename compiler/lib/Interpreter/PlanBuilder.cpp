@@ -68,6 +68,10 @@ static std::optional<ElemKind> pointeeKind(Type t) {
 
 std::optional<TypeInfo> classifyType(Type type) {
   TypeInfo info;
+  // A TMA descriptor holds nothing: blkgpu.tma_load reads its tensor_map's
+  // operands (LocalMemory.cpp).
+  if (isa<gpu::TensorMapType>(type))
+    return info;
   Type elem = type;
   // A shared-memory buffer holds its whole block (every ring slot).
   if (auto buffer = dyn_cast<gpu::MemDescType>(type)) {

@@ -24,6 +24,7 @@ CodegenOptions codegenOptions(const GpuArch &arch, const ArtifactOptions &artifa
   options.printAfterAll = artifact.printAfterAll;
   options.lineInfo = artifact.lineInfo;
   options.autoSpecialize = artifact.autoSpecialize;
+  options.tma = artifact.tma;
   options.prefixMap = artifact.prefixMap;
   // libdevice (used only by kernels calling __nv_* math) from the same toolkit.
   options.libdevicePath = toolkit.root + "/nvvm/libdevice/libdevice.10.bc";
@@ -82,6 +83,14 @@ llvm::Expected<std::string> embedManifest(mlir::ModuleOp blkModule,
       // Above 48 KiB the backend moves scratch to dynamic shared memory, which
       // the runtime must pass (and opt in to) at launch.
       shared.dynamicBytes = std::max(shared.dynamicBytes, kernel.sharedDynamic);
+      // One manifest serves every arch: only TMA-capable archs have tensor
+      // maps, and the driver ignores parameters a cubin does not declare.
+      std::vector<target::TensorMapEntry> &maps = manifestOptions.tensorMaps[kernel.entry];
+      if (maps.empty())
+        maps = kernel.tensorMaps;
+      else if (!kernel.tensorMaps.empty() && maps != kernel.tensorMaps)
+        return llvm::createStringError("internal compiler error (manifest): `" + kernel.entry +
+                                       "` has different tensor maps on two archs");
     }
   // Each entry's code is its PTX compiled alone (before linkPtx), which
   // depends on nothing but the entry: adding a config leaves it as it was.

@@ -171,6 +171,29 @@ static llvm::Expected<Json> kernelJson(mlir::func::FuncOp func, llvm::StringRef 
   return kernel;
 }
 
+/// The entry `name`'s `tensor_maps` (docs/manifest.md, "Tensor maps"),
+/// when it has any.
+static void addTensorMaps(Json &entry, llvm::StringRef name, const ManifestOptions &options) {
+  auto it = options.tensorMaps.find(name);
+  if (it == options.tensorMaps.end() || it->second.empty())
+    return;
+  auto expressions = [](const std::vector<std::string> &texts) {
+    Json list = Json::array();
+    for (const std::string &text : texts)
+      list.push_back(Json::parse(text));
+    return list;
+  };
+  Json maps = Json::array();
+  for (const TensorMapEntry &m : it->second)
+    maps.push_back({{"param", m.param},
+                    {"elem", m.elem},
+                    {"dims", expressions(m.dims)},
+                    {"strides", expressions(m.strides)},
+                    {"box", m.box},
+                    {"swizzle", m.swizzle}});
+  entry["tensor_maps"] = std::move(maps);
+}
+
 /// One specialisation: the entry `func`.
 static llvm::Expected<Json> specializationJson(mlir::func::FuncOp func, const Json &kernel,
                                                const ManifestOptions &options) {
@@ -227,6 +250,7 @@ static llvm::Expected<Json> specializationJson(mlir::func::FuncOp func, const Js
   } else if (func->hasAttr("blk.requires")) {
     return reader.fail("blk.requires", "must be a string");
   }
+  addTensorMaps(spec, func.getSymName(), options);
   // Filled once every variant is known (finishKernel); here to keep its place.
   if (!options.entryCode.empty())
     spec["code_hash"] = "";
@@ -253,10 +277,12 @@ static llvm::Expected<Json> assumedVariant(mlir::func::FuncOp func,
     assume.push_back({{"param", t[i]}, {kinds[t[i + 1]], t[i + 2]}});
   }
   EntrySharedMemory shared = options.shared.lookup(func.getSymName());
-  return Json{{"entry", func.getSymName().str()},
-              {"assume", std::move(assume)},
-              {"shared_static", shared.staticBytes},
-              {"shared_dynamic", shared.dynamicBytes}};
+  Json variant = {{"entry", func.getSymName().str()},
+                  {"assume", std::move(assume)},
+                  {"shared_static", shared.staticBytes},
+                  {"shared_dynamic", shared.dynamicBytes}};
+  addTensorMaps(variant, func.getSymName(), options);
+  return variant;
 }
 
 static llvm::Error addVariant(mlir::func::FuncOp func, llvm::StringRef genericEntry,
@@ -281,10 +307,12 @@ static llvm::Error addVariant(mlir::func::FuncOp func, llvm::StringRef genericEn
     if (spec["entry"] != genericEntry.str())
       continue;
     EntrySharedMemory shared = options.shared.lookup(func.getSymName());
-    spec["variants"].push_back({{"entry", func.getSymName().str()},
-                                {"when", when.asArrayRef().vec()},
-                                {"shared_static", shared.staticBytes},
-                                {"shared_dynamic", shared.dynamicBytes}});
+    Json variant = {{"entry", func.getSymName().str()},
+                    {"when", when.asArrayRef().vec()},
+                    {"shared_static", shared.staticBytes},
+                    {"shared_dynamic", shared.dynamicBytes}};
+    addTensorMaps(variant, func.getSymName(), options);
+    spec["variants"].push_back(std::move(variant));
     return llvm::Error::success();
   }
   return FuncReader(func).fail("blk.variant_of", "names no specialisation before it");

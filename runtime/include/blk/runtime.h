@@ -18,5 +18,6 @@
 #include "blk/runtime/Launch.h"
 #include "blk/runtime/Manifest.h"
 #include "blk/runtime/Module.h"
+#include "blk/runtime/TensorMap.h"
 #include "blk/runtime/Tuning.h"
 #include "blk/runtime/Types.h"

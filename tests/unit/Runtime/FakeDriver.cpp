@@ -50,6 +50,8 @@ struct State {
   std::map<std::string, int> sharedAttribute;
   std::map<std::string, uint64_t> launchCount; ///< by function name
   std::set<std::string> failing; ///< BLK_FAKE_CUDA_FAIL_LAUNCH
+  uint64_t tensorMapEncodes = 0;
+  CUresult failNextEncode = CUDA_SUCCESS;
 };
 
 /// Settings for tests that run a tool as a process (no dlsym hooks):
@@ -113,6 +115,8 @@ ErrorText errorText(CUresult r) {
     return {"CUDA_ERROR_INVALID_CONTEXT", "invalid device context"};
   case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES:
     return {"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "too many resources requested for launch"};
+  case CUDA_ERROR_INVALID_VALUE:
+    return {"CUDA_ERROR_INVALID_VALUE", "invalid argument"};
   default:
     return {"CUDA_ERROR_UNKNOWN", "unknown error"};
   }
@@ -413,6 +417,60 @@ CUresult CUDAAPI cuEventElapsedTime(float *ms, CUevent start, CUevent end) {
   return CUDA_SUCCESS;
 }
 
+/// cuTensorMapEncodeTiled's documented rules (cuda.h) for what libblkrt
+/// passes (interleave none); the map records the arguments
+/// (BlkFakeTensorMap).
+CUresult CUDAAPI cuTensorMapEncodeTiled(
+    CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank, void *base,
+    const cuuint64_t *dims, const cuuint64_t *strides, const cuuint32_t *box,
+    const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2, CUtensorMapFloatOOBfill oob) {
+  static const unsigned sizes[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2};
+  static const unsigned spans[] = {0, 32, 64, 128};
+  {
+    std::lock_guard<std::mutex> lock(state().mutex);
+    if (state().failNextEncode != CUDA_SUCCESS) {
+      CUresult r = state().failNextEncode;
+      state().failNextEncode = CUDA_SUCCESS;
+      return r;
+    }
+  }
+  if (uintptr_t(map) % 64 || rank < 1 || rank > 5 || uintptr_t(base) % 16 ||
+      unsigned(type) >= sizeof sizes / sizeof *sizes ||
+      unsigned(swizzle) >= sizeof spans / sizeof *spans ||
+      interleave != CU_TENSOR_MAP_INTERLEAVE_NONE)
+    return CUDA_ERROR_INVALID_VALUE;
+  for (cuuint32_t d = 0; d < rank; ++d)
+    if (dims[d] == 0 || dims[d] > (uint64_t(1) << 32) || box[d] == 0 || box[d] > 256 ||
+        elementStrides[d] == 0 || elementStrides[d] > 8 ||
+        (d + 1 < rank && (strides[d] % 16 || strides[d] >= (uint64_t(1) << 40))))
+      return CUDA_ERROR_INVALID_VALUE;
+  unsigned inner = box[0] * sizes[type];
+  if (inner % 16 || (swizzle && inner > spans[swizzle]))
+    return CUDA_ERROR_INVALID_VALUE;
+  static_assert(sizeof(BlkFakeTensorMap) <= sizeof(CUtensorMap), "fits the opaque map");
+  BlkFakeTensorMap m = {};
+  m.base = uint64_t(uintptr_t(base));
+  m.rank = rank;
+  m.dataType = type;
+  m.interleave = interleave;
+  m.swizzle = swizzle;
+  m.l2Promotion = l2;
+  m.oobFill = oob;
+  for (cuuint32_t d = 0; d < rank; ++d) {
+    m.dims[d] = dims[d];
+    m.box[d] = box[d];
+    m.elementStrides[d] = elementStrides[d];
+    if (d + 1 < rank)
+      m.strides[d] = strides[d];
+  }
+  std::memset(map, 0, sizeof *map);
+  std::memcpy(map, &m, sizeof m);
+  std::lock_guard<std::mutex> lock(state().mutex);
+  ++state().tensorMapEncodes;
+  return CUDA_SUCCESS;
+}
+
 // Test hooks (FakeDriver.h).
 void blkFakeLastLaunch(BlkFakeLaunch *out) {
   std::lock_guard<std::mutex> lock(state().mutex);
@@ -447,6 +505,15 @@ uint64_t blkFakeLaunchCount(const char *function) {
   std::lock_guard<std::mutex> lock(state().mutex);
   auto it = state().launchCount.find(function);
   return it == state().launchCount.end() ? 0 : it->second;
+}
+
+uint64_t blkFakeTensorMapEncodes() {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().tensorMapEncodes;
+}
+void blkFakeFailNextEncode(int result) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().failNextEncode = CUresult(result);
 }
 
 } // extern "C"

@@ -5,6 +5,7 @@
 // on host memory, so Context/Module/Kernel/DeviceBuffer run in CI without a
 // GPU. Environment: BLK_FAKE_CUDA_SM (default 90), BLK_FAKE_CUDA_NO_DEVICE,
 // BLK_FAKE_CUDA_KERNEL_MS and BLK_FAKE_CUDA_FAIL_LAUNCH (FakeDriver.cpp).
+// It also has cuTensorMapEncodeTiled, checking the documented rules.
 // Tests reach these hooks with dlsym on the same library.
 //
 //===----------------------------------------------------------------------===//
@@ -40,4 +41,20 @@ typedef void (*BlkFakeKernelEffectFn)(const char *function, void **params);
 typedef void (*BlkFakeSetKernelEffectFn)(BlkFakeKernelEffectFn effect);
 /// Makes cuStreamIsCapturing report `stream` as being captured.
 typedef void (*BlkFakeSetCapturingFn)(void *stream, int capturing);
+/// cuTensorMapEncodeTiled calls so far that succeeded.
+typedef uint64_t (*BlkFakeTensorMapEncodesFn)();
+/// The next cuTensorMapEncodeTiled returns `result` (a CUresult).
+typedef void (*BlkFakeFailNextEncodeFn)(int result);
 }
+
+/// What the fake's cuTensorMapEncodeTiled writes into a CUtensorMap (the
+/// real one is opaque): its arguments, for tests to read back from the
+/// kernel parameters.
+struct BlkFakeTensorMap {
+  uint64_t base;
+  uint64_t dims[5];
+  uint64_t strides[4];
+  uint16_t box[5];
+  uint8_t elementStrides[5];
+  uint8_t rank, dataType, interleave, swizzle, l2Promotion, oobFill;
+};

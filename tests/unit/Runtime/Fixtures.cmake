@@ -32,7 +32,8 @@ set(_fixtures
   "kernels_nomanifest|--arch,90,--placement,none"
   "kernels_missing_entry|--arch,90,--manifest,missing_entry.json"
   "kernels_variants|--arch,90,--cu,variants.cu,--manifest,variants.json"
-  "kernels_tune|--arch,90,--cu,tune.cu,--manifest,tune.json")
+  "kernels_tune|--arch,90,--cu,tune.cu,--manifest,tune.json"
+  "kernels_tma|--arch,90,--ptx,90,--cu,tma.cu,--manifest,tma.json")
 
 if(TARGET blkrt_fixtures)
   return()
@@ -56,6 +57,7 @@ if(BLK_RT_HAVE_FIXTURES)
               ${_fixture_src}/kernels.json ${_fixture_src}/missing_entry.json
               ${_fixture_src}/variants.cu ${_fixture_src}/variants.json
               ${_fixture_src}/tune.cu ${_fixture_src}/tune.json
+              ${_fixture_src}/tma.cu ${_fixture_src}/tma.json
       COMMENT "runtime test artifact ${name}.fatbin"
       VERBATIM)
     list(APPEND _outputs ${out})

@@ -9,6 +9,7 @@
 #ifndef BLK_CONVERSION_CODEGEN_H
 #define BLK_CONVERSION_CODEGEN_H
 
+#include "blk/Dialect/BlkGpu/Transforms/TensorMapExpr.h"
 #include "blk/Support/PrefixMap.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -54,6 +55,8 @@ struct CodegenOptions {
   bool lineInfo = false;
   /// Run blkgpu-auto-specialize (assumed variants) first.
   bool autoSpecialize = true;
+  /// Let blkgpu-pipeline-loops fill rings with TMA (`--no-tma` clears it).
+  bool tma = true;
   /// `--prefix-map`: rewrites the file names line info records.
   PrefixMap prefixMap;
   /// `--print-after=PASS` / `--print-after-all` for the back-end passes
@@ -83,6 +86,9 @@ struct KernelCodegenInfo {
   /// it instead of static memory above 48 KiB; opt in with
   /// cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)).
   unsigned sharedDynamic = 0;
+  /// Its blkgpu.tensor_maps: hidden parameters after its own, which the
+  /// runtime encodes at launch (the manifest's `tensor_maps`).
+  std::vector<target::TensorMapEntry> tensorMaps;
 };
 
 /// A kernel entry left out of the PTX because it does not fit the target

@@ -64,6 +64,8 @@ struct ArtifactOptions {
   /// Assumed variants (`<entry>__auto`, blkgpu-auto-specialize); off with
   /// `--no-auto-specialize`.
   bool autoSpecialize = true;
+  /// TMA for pipelined loads where it applies; off with `--no-tma`.
+  bool tma = true;
   /// `--prefix-map`: rewrites the source paths the artifact records (the
   /// manifest's `source`, line-info file names).
   PrefixMap prefixMap;
@@ -110,6 +112,8 @@ struct TargetBuildOptions {
   std::optional<bool> lineInfo;
   /// `--no-auto-specialize` clears it: no assumed variants.
   bool autoSpecialize = true;
+  /// `--no-tma` clears it: cp.async rings only.
+  bool tma = true;
   /// `--print-after=PASS` / `--print-after-all`, for the back-end passes.
   std::vector<std::string> printAfter;
   bool printAfterAll = false;

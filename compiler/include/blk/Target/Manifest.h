@@ -32,6 +32,18 @@ constexpr int kManifestSchema = 1;
 /// Name of the global holding the manifest in every device image.
 constexpr llvm::StringLiteral kManifestSymbol = "__blk_manifest";
 
+/// One tensor map of an entry (docs/manifest.md, "Tensor maps"): a
+/// hidden kernel parameter libblkrt encodes at launch. Dims, strides and
+/// box innermost first, as cuTensorMapEncodeTiled takes them.
+struct TensorMapEntry {
+  unsigned param = 0;   ///< the base pointer's parameter
+  std::string elem;     ///< its element type name ("f16")
+  std::vector<std::string> dims, strides; ///< grid expressions (JSON text)
+  std::vector<int64_t> box;
+  unsigned swizzle = 0;
+  bool operator==(const TensorMapEntry &) const = default;
+};
+
 /// Shared memory of one specialisation, in bytes per program.
 struct EntrySharedMemory {
   unsigned staticBytes = 0;
@@ -43,6 +55,8 @@ struct ManifestOptions {
   std::vector<std::string> archs;  ///< `--arch` names, oldest first.
   std::string compiler;            ///< "blkc 0.1.0"; empty means this build's.
   llvm::StringMap<EntrySharedMemory> shared; ///< Per mangled entry; absent = 0.
+  /// Per mangled entry, its tensor maps; absent = none.
+  llvm::StringMap<std::vector<TensorMapEntry>> tensorMaps;
   /// Entries left out of the artifact (ResourceLimits.h); the manifest does
   /// not list them. A value variant must be left out with its specialisation.
   llvm::StringSet<> omit;

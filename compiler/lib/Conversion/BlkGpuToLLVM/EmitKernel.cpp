@@ -333,9 +333,26 @@ llvm::Error Emitter::emit() {
       return fail(kernel, "has a parameter of unsupported type");
     params.push_back(lt);
   }
+  // Each tensor_map is a hidden parameter after the kernel's own: a
+  // 128-byte CUtensorMap passed by value, 64-byte aligned, which the
+  // `grid_constant` annotation lets the kernel address in place.
+  SmallVector<TensorMapOp> maps;
+  if (!kernel.getBody().empty())
+    for (auto map : kernel.getBody().front().getOps<TensorMapOp>())
+      maps.push_back(map);
+  unsigned firstMap = params.size();
+  for (size_t i = 0; i < maps.size(); ++i)
+    params.push_back(llvm::PointerType::get(ctx, 0));
   auto *fnType = llvm::FunctionType::get(b.getVoidTy(), params, false);
   fn = llvm::Function::Create(fnType, llvm::Function::ExternalLinkage,
                               kernel.getSymName(), mod);
+  auto *cuTensorMap = llvm::ArrayType::get(b.getInt64Ty(), 16);
+  for (auto [i, map] : llvm::enumerate(maps)) {
+    llvm::Argument *arg = fn->getArg(firstMap + i);
+    arg->addAttr(llvm::Attribute::getWithByValType(ctx, cuTensorMap));
+    arg->addAttr(llvm::Attribute::getWithAlignment(ctx, llvm::Align(64)));
+    tensorMapParams[map.getOperation()] = arg;
+  }
   // Placeholder shared array; replaced by one of the final size below.
   smem = new llvm::GlobalVariable(mod, llvm::ArrayType::get(b.getInt8Ty(), 0), false,
                                   llvm::GlobalValue::InternalLinkage, nullptr,
@@ -394,6 +411,14 @@ llvm::Error Emitter::emit() {
   ann->addOperand(llvm::MDNode::get(
       ctx, {fnMd, llvm::MDString::get(ctx, "maxntidx"),
             llvm::ConstantAsMetadata::get(b.getInt32(getThreads()))}));
+  if (!maps.empty()) {
+    // 1-based parameter numbers, as NVVM's annotations count them.
+    SmallVector<llvm::Metadata *> numbers;
+    for (size_t i = 0; i < maps.size(); ++i)
+      numbers.push_back(llvm::ConstantAsMetadata::get(b.getInt32(firstMap + i + 1)));
+    ann->addOperand(llvm::MDNode::get(
+        ctx, {fnMd, llvm::MDString::get(ctx, "grid_constant"), llvm::MDNode::get(ctx, numbers)}));
+  }
   // `programs_per_sm` (@config): PTX .minnctapersm, so ptxas caps the
   // registers per thread at what that many programs per SM leave.
   if (auto pps = kernel->getAttrOfType<mlir::IntegerAttr>("blk.programs_per_sm"))

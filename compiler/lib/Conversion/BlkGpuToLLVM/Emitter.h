@@ -160,6 +160,10 @@ public:
   llvm::Error emitLocalMemoryOp(mlir::Operation *op);
   /// async_copy / async_commit / async_wait (EmitAsyncCopy.cpp).
   llvm::Error emitAsyncCopyOp(mlir::Operation *op);
+  /// tensor_map / tma_load / mbarrier_* (EmitTma.cpp).
+  llvm::Error emitTmaOp(mlir::Operation *op);
+  /// The hidden kernel parameter (a byval CUtensorMap) of each tensor_map.
+  llvm::DenseMap<mlir::Operation *, llvm::Value *> tensorMapParams;
   /// program_id, num_programs and blkgpu.barrier.
   llvm::Error emitProgramOp(mlir::Operation *op);
   llvm::Error emitControlFlow(mlir::Operation *op);

@@ -78,11 +78,13 @@ struct GridProgram {
 /// Maximum evaluation stack depth of a grid program.
 inline constexpr unsigned kGridStackDepth = 32;
 
-/// Compiles folded grid expressions. Throws blk::Error if the program would
-/// exceed kGridStackDepth.
+/// Compiles folded grid expressions (at most 3). Throws blk::Error if the
+/// program would exceed kGridStackDepth; `what` names the expressions in
+/// that message.
 GridProgram compileGrid(const std::vector<GridExpr> &grid,
                         const std::vector<Param> &params,
-                        const std::string &kernel);
+                        const std::string &kernel,
+                        const std::string &what = "@grid");
 
 /// Compiles `requires` conditions into one program (dims 1) whose value is
 /// nonzero when all hold; an empty list gives an empty program (dims 0).
@@ -93,6 +95,12 @@ GridProgram compileRequirements(const std::vector<GridExpr> &conditions,
 /// Whether `program` (from compileRequirements) holds for `args`; true for
 /// an empty program. Division by zero makes a condition false.
 bool requirementsHold(const GridProgram &program, const ArgValue *args);
+
+/// Evaluates expression `dim` (< program.dims) of `program` over checked
+/// arguments into `result`: 64-bit wrap-around arithmetic, no allocation.
+/// False on division by zero.
+bool evaluateGridDim(const GridProgram &program, unsigned dim,
+                     const ArgValue *args, int64_t &result);
 
 /// Evaluates a grid program over checked arguments (see checkArguments).
 /// Throws blk::Error on division by zero; the result is not range-checked.

@@ -66,6 +66,29 @@ struct ConfigValue {
   double floatValue = 0;
 };
 
+/// Most dimensions of a tensor map (cuTensorMapEncodeTiled's limit).
+inline constexpr size_t kMaxTensorMapRank = 5;
+/// Most tensor maps one entry may take: each is a 128-byte kernel
+/// parameter, and a launch keeps them on its stack.
+inline constexpr size_t kMaxTensorMaps = 16;
+
+/// A Hopper TMA descriptor (CUtensorMap) an entry takes as a hidden kernel
+/// parameter after its own parameters (docs/manifest.md "Tensor maps"). The
+/// runtime encodes it at launch from the arguments; interleave none,
+/// element strides 1, L2 promotion 128 B and out-of-bounds elements read as
+/// zero are fixed.
+struct TensorMapDesc {
+  uint32_t param = 0; ///< pointer parameter: the tensor's base address
+  ScalarKind elem = ScalarKind::F16;
+  /// Global extent of each dimension in elements, innermost first: 1 to
+  /// kMaxTensorMapRank expressions over scalar integer parameters.
+  std::vector<GridExpr> dims;
+  /// Strides of dims 1..rank-1 in elements (dim 0 is contiguous).
+  std::vector<GridExpr> strides;
+  std::vector<uint32_t> box; ///< tile size per dim, innermost first, 1..256
+  uint32_t swizzle = 0;      ///< bytes: 0 (none), 32, 64 or 128
+};
+
 /// Most parameters one kernel may `@specialize`.
 inline constexpr size_t kMaxSpecialized = 4;
 
@@ -81,6 +104,7 @@ struct Variant {
   std::vector<int> when; ///< per KernelDesc::specialize: 1, 16 or 0 (any)
   uint32_t sharedStatic = 0;
   uint32_t sharedDynamic = 0;
+  std::vector<TensorMapDesc> tensorMaps; ///< hidden parameters, in order
 };
 
 /// One test an assumed variant's launch arguments must pass.
@@ -98,6 +122,7 @@ struct AssumedVariant {
   std::vector<Assumption> assume;
   uint32_t sharedStatic = 0;
   uint32_t sharedDynamic = 0;
+  std::vector<TensorMapDesc> tensorMaps; ///< hidden parameters, in order
 };
 
 /// One compiled specialisation of a kernel (one @config / -D set).
@@ -118,6 +143,8 @@ struct Specialization {
   int threads = 128;
   uint32_t sharedStatic = 0;
   uint32_t sharedDynamic = 0;
+  /// TMA descriptors `entry` takes after its parameters; empty for none.
+  std::vector<TensorMapDesc> tensorMaps;
   std::vector<GridExpr> grid; ///< 1 to 3 dimensions; empty without @grid
   /// Value variants; `entry` itself is the all-0 (generic) one.
   std::vector<Variant> variants;
@@ -215,5 +242,9 @@ std::string configKey(const Specialization &spec);
 /// Renders a folded grid or `requires` expression with parameter names:
 /// "n_cols <= 1024".
 std::string formatGridExpr(const GridExpr &e, const KernelDesc &kernel);
+
+/// Renders a tensor map for `blkc inspect` and messages: "`a`: f16 dims
+/// [K, M] strides [lda] box [64, 128] swizzle 128".
+std::string formatTensorMap(const TensorMapDesc &map, const KernelDesc &kernel);
 
 } // namespace blk

@@ -47,7 +47,8 @@ void waitForWgmma(OpBuilder &b, Location loc, Value acc, int32_t pending) {
 /// True when `op` itself may write shared memory or synchronise the warps
 /// (after which another warp may write it).
 static bool writesShared(Operation *op) {
-  if (isa<BarrierOp, LocalStoreOp, AsyncCopyOp>(op) || op->hasAttr(kScratchOffsetAttr))
+  if (isa<BarrierOp, LocalStoreOp, AsyncCopyOp, TmaLoadOp, MbarrierInitOp>(op) ||
+      op->hasAttr(kScratchOffsetAttr))
     return true;
   auto alloc = dyn_cast<LocalAllocOp>(op);
   return alloc && alloc.getSrc();

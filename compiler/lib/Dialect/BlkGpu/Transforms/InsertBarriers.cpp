@@ -19,7 +19,10 @@
 // (it must not overwrite bytes still being read) but its write is placed
 // at the async_wait that completes it (every async_copy target counts as
 // written there), so the barrier between the copies landing and their
-// readers sits after the wait. Test: tests/lit/blkgpu/insert-barriers.mlir.
+// readers sits after the wait. A tma_load is checked like an async_copy
+// and never recorded: its readers each wait on its mbarrier (mbarrier ops
+// themselves are not buffer accesses: mbarrier_init has its own barrier).
+// Test: tests/lit/blkgpu/insert-barriers.mlir.
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Dialect/BlkGpu/Transforms/Passes.h"
@@ -156,6 +159,12 @@ Pending BarrierPlacer::visitOp(Operation *op, Pending in, bool insert) {
   // it is issued), but its writes land at the async_wait that completes
   // it: that is where a later read must find them, after a barrier.
   if (auto copy = dyn_cast<AsyncCopyOp>(op))
+    return access(op, std::move(in), {bufferBytes(copy.getDst(), true, sharedBytes)}, insert,
+                  /*record=*/false);
+  // A TMA copy likewise must not overwrite bytes still being read; its
+  // writes are visible to each thread that waited on its mbarrier, which
+  // every reader does itself, so they need no barrier after them.
+  if (auto copy = dyn_cast<TmaLoadOp>(op))
     return access(op, std::move(in), {bufferBytes(copy.getDst(), true, sharedBytes)}, insert,
                   /*record=*/false);
   if (isa<AsyncWaitOp>(op)) {

@@ -49,7 +49,8 @@ static unsigned loopUnrollCount(scf::ForOp loop) {
   loop.getBody()->walk([&](Operation *op) {
     if (isa<scf::ForOp, scf::WhileOp, ReduceOp, ScanOp, DotOp, AtomicRMWOp, AtomicCASOp,
             PrintOp, AssertOp, ConvertLayoutOp, BarrierOp, LocalStoreOp, LocalLoadOp,
-            LocalAllocOp, AsyncCopyOp, AsyncWaitOp, WarpGroupDotOp, MmaSyncOp>(op)) {
+            LocalAllocOp, AsyncCopyOp, AsyncWaitOp, WarpGroupDotOp, MmaSyncOp, TmaLoadOp,
+            MbarrierWaitOp>(op)) {
       blocked = true;
       return;
     }

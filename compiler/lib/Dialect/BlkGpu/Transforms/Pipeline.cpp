@@ -12,7 +12,7 @@
 namespace blk::gpu {
 
 void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
-                      bool autoSpecialize) {
+                      bool autoSpecialize, bool tma) {
   if (autoSpecialize)
     pm.addPass(createAutoSpecialize());
   mlir::OpPassManager &kernel = pm.nest<mlir::func::FuncOp>();
@@ -22,7 +22,7 @@ void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
   kernel.addPass(createAccelerateMatmul(AccelerateMatmulOptions{target.arch}));
   kernel.addPass(createPropagateMmaLayouts());
   kernel.addPass(createWgmmaRegisterA());
-  kernel.addPass(createPipelineLoops(PipelineLoopsOptions{target.arch}));
+  kernel.addPass(createPipelineLoops(PipelineLoopsOptions{target.arch, tma}));
   kernel.addPass(createRemoveLayoutConversions());
   kernel.addPass(createChooseSharedLayouts());
   kernel.addPass(createAllocateShared());

@@ -36,10 +36,14 @@
 // tests/lit/codegen/attention-run-on.test, the backend oracle.
 //
 //===----------------------------------------------------------------------===//
+#include "PipelineTma.h"
+
 #include "blk/Dialect/BlkGpu/IR/Layout.h"
 #include "blk/Dialect/BlkGpu/Transforms/Passes.h"
 #include "blk/Dialect/BlkGpu/Transforms/Utility.h"
 #include "blk/IR/BlkOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -114,6 +118,20 @@ static Value slotOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned stages
   if (!slot.getType().isInteger(32))
     slot = b.create<arith::TruncIOp>(loc, b.getI32Type(), slot);
   return slot;
+}
+
+/// (iv - lb) / step / slots % 2: the mbarrier phase parity iteration `iv`
+/// waits for in its slot.
+static Value phaseOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned slots) {
+  Value iv = loop.getInductionVar();
+  Value idx = b.create<arith::DivSIOp>(loc, b.create<arith::SubIOp>(loc, iv, loop.getLowerBound()),
+                                       loop.getStep());
+  Value n = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(iv.getType(), slots));
+  Value two = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(iv.getType(), 2));
+  Value phase = b.create<arith::RemSIOp>(loc, b.create<arith::DivSIOp>(loc, idx, n), two);
+  if (!phase.getType().isInteger(32))
+    phase = b.create<arith::TruncIOp>(loc, b.getI32Type(), phase);
+  return phase;
 }
 
 /// Stage 0: `roots` (the copies and commit, or before the rewrite the loads
@@ -220,6 +238,25 @@ static void recomputeIndexMath(scf::ForOp loop, const llvm::SetVector<Operation 
 /// their results past the loop's end are never used for memory; an empty
 /// group is committed like a full one).
 static Operation *predicate(RewriterBase &rewriter, Operation *op, Value pred) {
+  // TMA copies and their barrier's arming are issued by one thread: the
+  // whole op is skipped past the end (its phase then never completes, and
+  // nothing waits for it).
+  if (isa<TmaLoadOp, MbarrierExpectOp>(op)) {
+    unsigned predIndex = op->getNumOperands() - 1;
+    bool hasPred = isa<TmaLoadOp>(op) ? bool(cast<TmaLoadOp>(op).getPred())
+                                      : bool(cast<MbarrierExpectOp>(op).getPred());
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(op);
+    Value on = hasPred ? rewriter.create<arith::AndIOp>(op->getLoc(), op->getOperand(predIndex), pred)
+                       : pred;
+    rewriter.modifyOpInPlace(op, [&] {
+      if (auto load = dyn_cast<TmaLoadOp>(op))
+        load.getPredMutable().assign(on);
+      else
+        cast<MbarrierExpectOp>(op).getPredMutable().assign(on);
+    });
+    return op;
+  }
   auto copy = dyn_cast<AsyncCopyOp>(op);
   if (!copy)
     return op;
@@ -341,10 +378,39 @@ static void runOnAcrossIterations(scf::ForOp loop) {
   }
 }
 
-/// Pipelines `loop` with `stages` slots; false when it is left as it was.
-static bool pipelineLoop(scf::ForOp loop, unsigned stages) {
+/// The TMA boxes of every prefetch of `loop`, when each is one (TmaTile.h)
+/// into a slot TMA writes, and only wgmmas read the slots (they read
+/// through the async proxy, as TMA writes: no proxy fence between them).
+static std::optional<SmallVector<TmaTile, 2>> planTma(scf::ForOp loop,
+                                                      MutableArrayRef<Prefetch> prefetches) {
+  if (prefetches.empty())
+    return std::nullopt;
+  SmallVector<TmaTile, 2> tiles;
+  for (Prefetch &p : prefetches) {
+    std::optional<TmaTile> tile = analyzeTmaTile(p.load, loop, bool(p.trans));
+    if (!tile)
+      return std::nullopt;
+    MemDescType slot = p.alloc.getType();
+    MemDescType view = tile->transposed ? slot.getTransposed() : slot;
+    if (!view || !tmaSwizzle(view))
+      return std::nullopt;
+    for (Operation *user : p.alloc->getUsers())
+      if (!isa<WarpGroupDotOp>(user))
+        return std::nullopt;
+    tiles.push_back(*tile);
+  }
+  return tiles;
+}
+
+/// Pipelines `loop` with `stages` slots, filled by TMA when `tma` (the
+/// loop's prefetches all passed planTma), else by cp.async; false when it
+/// is left as it was.
+static bool pipelineLoop(scf::ForOp loop, unsigned stages, bool tma) {
   SmallVector<Prefetch> prefetches = findPrefetches(loop);
   if (prefetches.empty())
+    return false;
+  std::optional<SmallVector<TmaTile, 2>> tiles;
+  if (tma && !(tiles = planTma(loop, prefetches)))
     return false;
   SmallVector<Operation *> loads;
   for (Prefetch &p : prefetches)
@@ -379,7 +445,34 @@ static bool pipelineLoop(scf::ForOp loop, unsigned stages) {
   }
   bool waited = false;
   SmallVector<Operation *> roots;
-  for (Prefetch &p : prefetches) {
+  // TMA: one ring of mbarriers per ring size, armed once per iteration
+  // with the bytes of all its copies.
+  std::map<unsigned, Value> barriers, writeBarriers, readBarriers;
+  std::map<unsigned, int64_t> tmaBytes;
+  if (tiles) {
+    auto func = loop->getParentOfType<func::FuncOp>();
+    OpBuilder before(loop);
+    auto barrierLayout = SharedEncodingAttr::get(ctx, 1, 1, 1, ArrayRef<unsigned>{0}, 0, 0);
+    for (Prefetch &p : prefetches) {
+      unsigned slots = slotsOf(p);
+      MemDescType slotType = p.alloc.getType();
+      tmaBytes[slots] += slotType.getNumElements() *
+                         (slotType.getElementType().getIntOrFloatBitWidth() / 8);
+      Value &ring = barriers[slots];
+      if (ring)
+        continue;
+      ring = before.create<LocalAllocOp>(
+          loc, MemDescType::get(ctx, {int64_t(slots), 1}, before.getI64Type(), barrierLayout),
+          Value());
+      before.create<MbarrierInitOp>(loc, ring, before.getI32IntegerAttr(1));
+    }
+    (void)func;
+  }
+  auto oneBarrier = [&](unsigned slots) {
+    return MemDescType::get(ctx, {1}, b.getI64Type(),
+                            cast<MemDescType>(barriers[slots].getType()).getEncoding());
+  };
+  for (auto [i, p] : llvm::enumerate(prefetches)) {
     unsigned slots = slotsOf(p);
     MemDescType slotType = p.alloc.getType();
     SmallVector<int64_t> ringShape = {int64_t(slots)};
@@ -390,6 +483,34 @@ static bool pipelineLoop(scf::ForOp loop, unsigned stages) {
         Value());
     b.setInsertionPoint(p.load);
     Value dst = b.create<MemDescIndexOp>(p.load.getLoc(), slotType, ring, writeSlots[slots]);
+    if (tiles) {
+      const TmaTile &tile = (*tiles)[i];
+      Location l = p.load.getLoc();
+      Value &bar = writeBarriers[slots];
+      if (!bar) {
+        bar = b.create<MemDescIndexOp>(l, oneBarrier(slots), barriers[slots], writeSlots[slots]);
+        roots.push_back(b.create<MbarrierExpectOp>(
+            l, bar, b.getI32IntegerAttr(int32_t(tmaBytes[slots])), Value()));
+      }
+      Value view = tmaView(b, l, dst, tile);
+      TensorMapOp map = buildTensorMap(loop->getParentOfType<func::FuncOp>(), tile,
+                                       cast<MemDescType>(view.getType()));
+      SmallVector<Value> coords = buildTmaCoords(b, l, tile);
+      roots.push_back(b.create<TmaLoadOp>(l, map, coords, view, bar, Value()));
+      b.setInsertionPoint(p.alloc);
+      Value &readSlot = readSlots[slots];
+      if (!readSlot)
+        readSlot = slotOf(b, loc, loop, slots);
+      Value &readBar = readBarriers[slots];
+      if (!readBar) {
+        // Iteration j waits for phase (j / slots) % 2 of its slot's barrier.
+        readBar = b.create<MemDescIndexOp>(loc, oneBarrier(slots), barriers[slots], readSlot);
+        b.create<MbarrierWaitOp>(loc, readBar, phaseOf(b, loc, loop, slots));
+      }
+      Value readView = b.create<MemDescIndexOp>(p.alloc.getLoc(), slotType, ring, readSlot);
+      p.alloc.getResult().replaceAllUsesWith(readView);
+      continue;
+    }
     Value ptr = p.load.getPtr(), mask = p.load.getMask();
     ArrayRef<int32_t> perm;
     if (p.trans) {
@@ -428,8 +549,10 @@ static bool pipelineLoop(scf::ForOp loop, unsigned stages) {
     p.alloc.getResult().replaceAllUsesWith(view);
   }
   // One group per iteration, after its last copy.
-  b.setInsertionPointAfter(roots.back());
-  roots.push_back(b.create<AsyncCommitOp>(loc));
+  if (!tiles) {
+    b.setInsertionPointAfter(roots.back());
+    roots.push_back(b.create<AsyncCommitOp>(loc));
+  }
   for (Prefetch &p : prefetches) {
     p.alloc->erase();
     if (p.trans)
@@ -451,7 +574,7 @@ static bool pipelineLoop(scf::ForOp loop, unsigned stages) {
   for (Operation &op : body->without_terminator()) {
     if (auto wgmma = dyn_cast<WarpGroupDotOp>(&op); wgmma && canOverlap(loop, wgmma))
       copiesFirst = false;
-    if (!firstRead && isa<AsyncWaitOp>(op))
+    if (!firstRead && isa<AsyncWaitOp, MbarrierWaitOp>(op))
       firstRead = &op;
   }
 
@@ -493,7 +616,8 @@ static bool pipelineLoop(scf::ForOp loop, unsigned stages) {
     return true;
   }
   b.setInsertionPointAfter(*pipelined);
-  b.create<AsyncWaitOp>(loc, b.getI32IntegerAttr(0));
+  if (!tiles)
+    b.create<AsyncWaitOp>(loc, b.getI32IntegerAttr(0));
   overlapWgmma(*pipelined);
   runOnAcrossIterations(*pipelined);
   return true;
@@ -520,8 +644,23 @@ struct PipelineLoopsPass : impl::PipelineLoopsBase<PipelineLoopsPass> {
       if (innermost)
         loops.push_back(loop);
     });
-    for (scf::ForOp loop : loops)
-      pipelineLoop(loop, unsigned(stages.getInt()));
+    for (scf::ForOp loop : loops) {
+      unsigned s = unsigned(stages.getInt());
+      // TMA where every box reads what its load reads, which may depend on
+      // the arguments (a `% M` dim, a tensor of extent 0): the loop is
+      // versioned, the other version keeping cp.async.
+      SmallVector<Prefetch> prefetches = findPrefetches(loop);
+      if (std::optional<SmallVector<TmaTile, 2>> tiles;
+          tma && target.hasTma() && (tiles = planTma(loop, prefetches))) {
+        OpBuilder b(loop);
+        Value cond = buildTmaCondition(b, loop.getLoc(), *tiles);
+        auto [tmaLoop, plainLoop] = versionLoop(loop, cond);
+        pipelineLoop(tmaLoop, s, /*tma=*/true);
+        pipelineLoop(plainLoop, s, /*tma=*/false);
+        continue;
+      }
+      pipelineLoop(loop, s, /*tma=*/false);
+    }
   }
 };
 } // namespace

@@ -25,4 +25,9 @@
 #define GET_OP_CLASSES
 #include "blk/Dialect/BlkGpu/IR/BlkGpuOps.h.inc"
 
+namespace blk::gpu {
+/// Bytes per element of the tensor `map` describes.
+unsigned tensorMapElementBytes(TensorMapOp map);
+} // namespace blk::gpu
+
 #endif // BLK_DIALECT_BLKGPU_IR_BLKGPUDIALECT_H

@@ -303,6 +303,98 @@ def BlkGpu_AsyncWaitOp : Op<BlkGpu_Dialect, "async_wait", [MemoryEffects<[MemRea
   let assemblyFormat = "attr-dict";
 }
 
+def BlkGpu_TensorMapType : TypeDef<BlkGpu_Dialect, "TensorMap"> {
+  let mnemonic = "tensor_map";
+  let summary = "a TMA descriptor (CUtensorMap) the host builds at launch";
+}
+
+def BlkGpu_TensorMapOp : Op<BlkGpu_Dialect, "tensor_map", [Pure, AttrSizedOperandSegments]> {
+  let summary = "a 2-D tensor in global memory that TMA copies boxes of";
+  let description = [{
+    The row-major tensor at `base`: `dims` are its extents in elements,
+    outermost first; `strides` the element strides of every dim but the
+    last (which is contiguous). Each blkgpu.tma_load of it copies a `box`
+    (outermost first, the last dim at most `swizzle` bytes wide) into
+    shared memory, swizzled by `swizzle` bytes (0, 32, 64 or 128: the
+    NVMMA layout of blkgpu-accelerate-matmul); elements outside `dims`
+    read as zero. Not code: the emitter makes it a hidden kernel parameter
+    (a 128-byte CUtensorMap, `__grid_constant__`) that libblkrt encodes at
+    launch from the manifest's `tensor_maps` entry, whose dims and strides
+    are these operands as expressions of the kernel's parameters. So the
+    op sits in the kernel's entry block and its operands are computed from
+    the kernel's arguments and constants by integer arithmetic only.
+    Made by blkgpu-pipeline-loops.
+  }];
+  let arguments = (ins AnyType:$base, Variadic<AnySignlessInteger>:$dims,
+                       Variadic<AnySignlessInteger>:$strides, DenseI64ArrayAttr:$box,
+                       I32Attr:$swizzle);
+  let results = (outs BlkGpu_TensorMapType:$result);
+  let assemblyFormat = [{
+    $base `[` $dims `]` `strides` `[` $strides `]` attr-dict `:` type($base) `,`
+    `(` type($dims) `)` `,` `(` type($strides) `)`
+  }];
+  let hasVerifier = 1;
+}
+
+def BlkGpu_TmaLoadOp : Op<BlkGpu_Dialect, "tma_load", [MemoryEffects<[MemRead, MemWrite]>, AttrSizedOperandSegments]> {
+  let summary = "start a TMA copy of boxes of a tensor into a buffer slot";
+  let description = [{
+    Copies the block of `map`'s tensor whose first element is at `coords`
+    (outermost first; coordinates outside the tensor read as zero) into
+    `dst`, a slot shaped like the map's box except that its last dim may be
+    several boxes wide (one cp.async.bulk.tensor per box, each filling the
+    next column block of the NVMMA layout). One thread issues the copies,
+    when `pred` (if given) holds; they complete their bytes on `barrier`
+    (mbarrier complete_tx), which blkgpu.mbarrier_expect armed for them.
+    Readers wait with blkgpu.mbarrier_wait.
+  }];
+  let arguments = (ins BlkGpu_TensorMapType:$map, Variadic<I32>:$coords, BlkGpu_MemDesc:$dst,
+                       BlkGpu_MemDesc:$barrier, Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $map `[` $coords `]` `,` $dst `,` $barrier (`,` $pred^)? attr-dict `:`
+    qualified(type($dst)) `,` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def BlkGpu_MbarrierInitOp : Op<BlkGpu_Dialect, "mbarrier_init", [MemoryEffects<[MemWrite]>]> {
+  let summary = "initialise every mbarrier of a buffer (one per slot), then a barrier";
+  let description = [{
+    `barriers` is a [n x 1] buffer of i64 (a ring of mbarriers). One
+    thread initialises each with arrival count `count`, fences the
+    initialisation, and every thread then meets at a bar.sync so no one
+    waits on an uninitialised barrier.
+  }];
+  let arguments = (ins BlkGpu_MemDesc:$barriers, I32Attr:$count);
+  let assemblyFormat = "$barriers attr-dict `:` qualified(type($barriers))";
+  let hasVerifier = 1;
+}
+
+def BlkGpu_MbarrierExpectOp : Op<BlkGpu_Dialect, "mbarrier_expect", [MemoryEffects<[MemWrite]>]> {
+  let summary = "arrive on an mbarrier expecting `bytes` of TMA copies (one thread)";
+  let description = [{
+    mbarrier.arrive.expect_tx by the thread that issues the TMA copies,
+    when `pred` (if given) holds: the barrier's phase completes once
+    `bytes` bytes of copies have landed on it.
+  }];
+  let arguments = (ins BlkGpu_MemDesc:$barrier, I32Attr:$bytes, Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $barrier (`,` $pred^)? attr-dict `:` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def BlkGpu_MbarrierWaitOp : Op<BlkGpu_Dialect, "mbarrier_wait", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "wait until the mbarrier's phase with parity `phase` has completed";
+  let description = [{
+    Every thread spins on mbarrier.try_wait.parity: the copies that phase
+    expected are then in shared memory and visible to this thread.
+  }];
+  let arguments = (ins BlkGpu_MemDesc:$barrier, I32:$phase);
+  let assemblyFormat = "$barrier `,` $phase attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
 def BlkGpu_ConvertLayoutOp : Op<BlkGpu_Dialect, "convert_layout", [Pure]> {
   let summary = "the same block in another layout (through shared memory)";
   let arguments = (ins AnyRankedTensor:$src);

@@ -107,6 +107,8 @@ def PipelineLoops : Pass<"blkgpu-pipeline-loops", "mlir::func::FuncOp"> {
   let options = [
     Option<"arch", "arch", "std::string", "\"sm_90a\"",
            "the target architecture (whether it has cp.async)">,
+    Option<"tma", "tma", "bool", "true",
+           "fill rings with TMA where every prefetch is a box (sm_90a)">,
   ];
   let dependentDialects = ["::blk::gpu::BlkGpuDialect", "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
