@@ -232,6 +232,11 @@ static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
         if (entry.entry == name)
           printResources(out, arch, entry, indent);
   };
+  // The TMA descriptors libblkrt encodes at launch (docs/manifest.md).
+  auto printTensorMaps = [&](const std::vector<TensorMapDesc> &maps, llvm::StringRef indent) {
+    for (const TensorMapDesc &map : maps)
+      out << indent << "tensor map " << formatTensorMap(map, kernel) << "\n";
+  };
 
   static const Json kNone = Json::object();
   for (size_t i = 0; i < kernel.specializations.size(); ++i) {
@@ -261,10 +266,12 @@ static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
     if (specJson.contains("code_hash"))
       out << "    code hash: " << specJson.value("code_hash", "") << "\n";
     printEntryResources(spec.entry, "    ");
+    printTensorMaps(spec.tensorMaps, "    ");
     for (const Variant &variant : spec.variants) {
       out << "    variant " << variant.entry << ": shared memory " << variant.sharedStatic
           << " B static, " << variant.sharedDynamic << " B dynamic\n";
       printEntryResources(variant.entry, "      ");
+      printTensorMaps(variant.tensorMaps, "      ");
     }
     for (const AssumedVariant &variant : spec.assumed) {
       std::vector<std::string> tests;
@@ -280,6 +287,7 @@ static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
           << ": shared memory " << variant.sharedStatic << " B static, "
           << variant.sharedDynamic << " B dynamic\n";
       printEntryResources(variant.entry, "      ");
+      printTensorMaps(variant.tensorMaps, "      ");
     }
   }
 }
