@@ -17,19 +17,6 @@ using namespace mlir;
 
 namespace blk::gpu {
 
-/// Runs `body` only where `pred` holds (always when null).
-static void emitIf(Emitter &e, llvm::Value *pred, const std::function<void()> &body) {
-  if (!pred)
-    return body();
-  auto *then = llvm::BasicBlock::Create(e.ctx, "dbg", e.fn);
-  auto *cont = llvm::BasicBlock::Create(e.ctx, "dbg.end", e.fn);
-  e.b.CreateCondBr(pred, then, cont);
-  e.b.SetInsertPoint(then);
-  body();
-  e.b.CreateBr(cont);
-  e.b.SetInsertPoint(cont);
-}
-
 static std::pair<std::string, llvm::Value *> printable(llvm::IRBuilder<> &b, llvm::Value *v) {
   llvm::Type *t = v->getType();
   if (t->isFloatingPointTy())
@@ -58,7 +45,7 @@ static void emitPrintLines(Emitter &e, PrintOp print, ArrayRef<Value> operands) 
   auto vprintf = e.mod.getOrInsertFunction(
       "vprintf", llvm::FunctionType::get(b.getInt32Ty(), {b.getPtrTy(), b.getPtrTy()}, false));
   for (unsigned i = 0; i < count; ++i) {
-    emitIf(e, pred, [&] {
+    e.emitGuarded(pred, [&] {
       std::string fmt = "pid (%u, %u, %u) ";
       SmallVector<llvm::Value *> args;
       for (unsigned id : {llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_x,
@@ -121,7 +108,7 @@ static void emitAssert(Emitter &e, AssertOp as) {
                               {b.getPtrTy(), b.getPtrTy(), b.getInt32Ty(), b.getPtrTy(),
                                b.getInt64Ty()},
                               false));
-  emitIf(e, anyFalse, [&] {
+  e.emitGuarded(anyFalse, [&] {
     b.CreateCall(assertFail,
                  {b.CreateGlobalStringPtr(as.getMessage()), b.CreateGlobalStringPtr(as.getFile()),
                   b.getInt32(as.getLine()), b.CreateGlobalStringPtr(e.kernel.getSymName()),

@@ -325,6 +325,18 @@ llvm::Error Emitter::emitProgramOp(Operation *op) {
   return llvm::Error::success();
 }
 
+void Emitter::emitGuarded(llvm::Value *pred, llvm::function_ref<void()> body) {
+  if (!pred)
+    return body();
+  auto *then = llvm::BasicBlock::Create(ctx, "if.then", fn);
+  auto *cont = llvm::BasicBlock::Create(ctx, "if.end", fn);
+  b.CreateCondBr(pred, then, cont);
+  b.SetInsertPoint(then);
+  body();
+  b.CreateBr(cont);
+  b.SetInsertPoint(cont);
+}
+
 llvm::Error Emitter::emit() {
   SmallVector<llvm::Type *> params;
   for (Type t : kernel.getArgumentTypes()) {

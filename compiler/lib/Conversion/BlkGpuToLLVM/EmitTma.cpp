@@ -28,14 +28,7 @@ namespace blk::gpu {
 /// null) holds.
 static void inThreadZero(Emitter &e, llvm::Value *pred, llvm::function_ref<void()> body) {
   llvm::Value *first = e.b.CreateICmpEQ(e.tid, e.i32(0));
-  llvm::Value *on = pred ? e.b.CreateAnd(first, pred) : first;
-  auto *then = llvm::BasicBlock::Create(e.ctx, "tma.issue", e.fn);
-  auto *join = llvm::BasicBlock::Create(e.ctx, "tma.join", e.fn);
-  e.b.CreateCondBr(on, then, join);
-  e.b.SetInsertPoint(then);
-  body();
-  e.b.CreateBr(join);
-  e.b.SetInsertPoint(join);
+  e.emitGuarded(pred ? e.b.CreateAnd(first, pred) : first, body);
 }
 
 llvm::Error Emitter::emitTmaOp(Operation *op) {

@@ -115,6 +115,9 @@ public:
   llvm::Value *bufferBase(mlir::Operation *alloc, uint64_t size);
   /// The barrier inside a scratch user, between its writes and its reads.
   void barrier();
+  /// Emits what `body` emits so that it runs only where `pred` holds
+  /// (always when null).
+  void emitGuarded(llvm::Value *pred, llvm::function_ref<void()> body);
   /// Records an internal compiler error; emit() returns it.
   void internalError(mlir::Operation *op, const llvm::Twine &msg);
 

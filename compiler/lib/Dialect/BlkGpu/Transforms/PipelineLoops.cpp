@@ -108,30 +108,33 @@ static SmallVector<Prefetch> findPrefetches(scf::ForOp loop) {
   return out;
 }
 
-/// (iv - lb) / step % stages: the ring slot of the iteration `iv` is.
-static Value slotOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned stages) {
+/// (iv - lb) / step: the number of the iteration `iv` is.
+static Value iterationOf(OpBuilder &b, Location loc, scf::ForOp loop) {
   Value iv = loop.getInductionVar();
-  Value idx = b.create<arith::DivSIOp>(loc, b.create<arith::SubIOp>(loc, iv, loop.getLowerBound()),
-                                       loop.getStep());
-  Value n = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(iv.getType(), stages));
-  Value slot = b.create<arith::RemSIOp>(loc, idx, n);
-  if (!slot.getType().isInteger(32))
-    slot = b.create<arith::TruncIOp>(loc, b.getI32Type(), slot);
-  return slot;
+  return b.create<arith::DivSIOp>(loc, b.create<arith::SubIOp>(loc, iv, loop.getLowerBound()),
+                                  loop.getStep());
 }
 
-/// (iv - lb) / step / slots % 2: the mbarrier phase parity iteration `iv`
-/// waits for in its slot.
+/// `x` as an i32 (ring indices and phases are).
+static Value toI32(OpBuilder &b, Location loc, Value x) {
+  return x.getType().isInteger(32) ? x : b.create<arith::TruncIOp>(loc, b.getI32Type(), x);
+}
+
+/// Iteration % stages: the ring slot of the iteration `iv` is.
+static Value slotOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned stages) {
+  Type t = loop.getInductionVar().getType();
+  Value n = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, stages));
+  return toI32(b, loc, b.create<arith::RemSIOp>(loc, iterationOf(b, loc, loop), n));
+}
+
+/// Iteration / slots % 2: the mbarrier phase parity iteration `iv` waits
+/// for in its slot.
 static Value phaseOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned slots) {
-  Value iv = loop.getInductionVar();
-  Value idx = b.create<arith::DivSIOp>(loc, b.create<arith::SubIOp>(loc, iv, loop.getLowerBound()),
-                                       loop.getStep());
-  Value n = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(iv.getType(), slots));
-  Value two = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(iv.getType(), 2));
-  Value phase = b.create<arith::RemSIOp>(loc, b.create<arith::DivSIOp>(loc, idx, n), two);
-  if (!phase.getType().isInteger(32))
-    phase = b.create<arith::TruncIOp>(loc, b.getI32Type(), phase);
-  return phase;
+  Type t = loop.getInductionVar().getType();
+  Value n = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, slots));
+  Value two = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, 2));
+  Value round = b.create<arith::DivSIOp>(loc, iterationOf(b, loc, loop), n);
+  return toI32(b, loc, b.create<arith::RemSIOp>(loc, round, two));
 }
 
 /// Stage 0: `roots` (the copies and commit, or before the rewrite the loads
