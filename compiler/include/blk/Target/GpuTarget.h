@@ -33,6 +33,8 @@ struct GpuTarget {
   bool hasMmaSync() const { return smVersion >= 80; }
   bool hasTma() const { return smVersion >= 90; }
   bool hasWgmma() const { return smVersion == 90 && archSpecific; }
+  /// setmaxnreg (warp specialisation's register split): sm_90a.
+  bool hasSetMaxNReg() const { return smVersion == 90 && archSpecific; }
   /// `cvt` to and from e4m3x2 / e5m2x2. sm_89 has it too, but only from
   /// PTX 8.1, newer than the ISA blk targets there (ptxas rejects it).
   bool hasFp8Convert() const { return smVersion >= 90; }

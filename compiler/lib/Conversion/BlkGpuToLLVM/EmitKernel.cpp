@@ -24,7 +24,11 @@ namespace blk::gpu {
 Emitter::Emitter(llvm::Module &module, func::FuncOp kernel, const GpuTarget &target,
                  bool lineInfo, const PrefixMap *prefixMap)
     : ctx(module.getContext()), mod(module), target(target), b(module.getContext()),
-      kernel(kernel), numWarps(getNumWarps(kernel)), lineInfo(lineInfo), prefixMap(prefixMap) {}
+      kernel(kernel), numWarps(getNumWarps(kernel)),
+      producerWarps(kernel->hasAttr(BlkGpuDialect::kWarpSpecializeAttr)
+                        ? BlkGpuDialect::kProducerWarps
+                        : 0),
+      lineInfo(lineInfo), prefixMap(prefixMap) {}
 
 Emitter::~Emitter() = default;
 
@@ -247,7 +251,13 @@ llvm::Value *Emitter::smemPtr(llvm::Type *elemTy, llvm::Value *index,
 }
 
 void Emitter::barrier() {
-  callIntrinsic(llvm::Intrinsic::nvvm_barrier0, {}, {});
+  // The producer warpgroup never meets the consumers' barriers: named
+  // barrier 1 counts the consumers' threads alone.
+  if (consumersOnly)
+    callIntrinsic(llvm::Intrinsic::nvvm_barrier_sync_cnt, {},
+                  {i32(1), i32(numWarps * kWarpSize)});
+  else
+    callIntrinsic(llvm::Intrinsic::nvvm_barrier0, {}, {});
 }
 
 llvm::Value *Emitter::callIntrinsic(unsigned id, ArrayRef<llvm::Type *> types,
@@ -381,6 +391,9 @@ llvm::Error Emitter::emit() {
     set(arg, {&llArg});
   if (kernel.getBody().getBlocks().size() != 1)
     return fail(kernel, "must have a single block");
+  if (producerWarps && kernel.getBody().front().getOps<WarpSpecializeOp>().empty())
+    return fail(kernel, "is warp-specialised (blk.warp_specialize) but has no "
+                        "blkgpu.warp_specialize to keep its producer warps out of the body");
   if (llvm::Error err = emitBlock(kernel.getBody().front()))
     return err;
   b.CreateRetVoid();
@@ -433,10 +446,15 @@ llvm::Error Emitter::emit() {
   }
   // `programs_per_sm` (@config): PTX .minnctapersm, so ptxas caps the
   // registers per thread at what that many programs per SM leave.
+  // A warp-specialised kernel: setmaxnreg is ignored unless the kernel has
+  // .maxntid and .minnctapersm 1 (one program per SM shares the registers).
+  int32_t minPrograms = producerWarps ? 1 : 0;
   if (auto pps = kernel->getAttrOfType<mlir::IntegerAttr>("blk.programs_per_sm"))
+    minPrograms = int32_t(pps.getInt());
+  if (minPrograms)
     ann->addOperand(llvm::MDNode::get(
         ctx, {fnMd, llvm::MDString::get(ctx, "minctasm"),
-              llvm::ConstantAsMetadata::get(b.getInt32(int32_t(pps.getInt())))}));
+              llvm::ConstantAsMetadata::get(b.getInt32(minPrograms))}));
   return llvm::Error::success();
 }
 

@@ -10,7 +10,8 @@
 // of the ring, fences the initialisation, and every thread meets at
 // bar.sync. mbarrier_expect: thread 0's arrive.expect_tx. mbarrier_wait:
 // every thread loops on try_wait.parity (which suspends in hardware for a
-// while before it answers false).
+// while before it answers false). mbarrier_arrive: lane 0 of each warp
+// arrives (a barrier counting warps).
 // Test: tests/lit/codegen/tma.test.
 //
 //===----------------------------------------------------------------------===//
@@ -24,10 +25,11 @@ using namespace mlir;
 
 namespace blk::gpu {
 
-/// Emits what `body` writes only in thread 0 and only when `pred` (may be
-/// null) holds.
-static void inThreadZero(Emitter &e, llvm::Value *pred, llvm::function_ref<void()> body) {
-  llvm::Value *first = e.b.CreateICmpEQ(e.tid, e.i32(0));
+/// Emits what `body` writes only in the issuing thread (thread 0, or the
+/// producer's in a warp_specialize producer region) and only when `pred`
+/// (may be null) holds.
+static void inIssuer(Emitter &e, llvm::Value *pred, llvm::function_ref<void()> body) {
+  llvm::Value *first = e.b.CreateICmpEQ(e.tid, e.i32(e.issuerThread));
   e.emitGuarded(pred ? e.b.CreateAnd(first, pred) : first, body);
 }
 
@@ -42,7 +44,7 @@ llvm::Error Emitter::emitTmaOp(Operation *op) {
   if (auto init = dyn_cast<MbarrierInitOp>(op)) {
     MemDescType type = init.getBarriers().getType();
     llvm::Value *base = get(init.getBarriers())[0];
-    inThreadZero(*this, nullptr, [&] {
+    inIssuer(*this, nullptr, [&] {
       for (int64_t i = 0; i < type.getShape()[0]; ++i) {
         PtxBuilder ptx(b);
         std::string bar = ptx.input(b.CreateConstGEP1_32(b.getInt8Ty(), base, unsigned(8 * i)));
@@ -59,11 +61,25 @@ llvm::Error Emitter::emitTmaOp(Operation *op) {
   if (auto expect = dyn_cast<MbarrierExpectOp>(op)) {
     llvm::Value *bar = get(expect.getBarrier())[0];
     llvm::Value *pred = expect.getPred() ? get(expect.getPred())[0] : nullptr;
-    inThreadZero(*this, pred, [&] {
+    inIssuer(*this, pred, [&] {
       PtxBuilder ptx(b);
       std::string addr = ptx.input(bar);
       ptx.line("mbarrier.arrive.expect_tx.shared::cta.b64 _, [" + addr + "], " +
                std::to_string(expect.getBytes()) + ";");
+      ptx.clobberMemory();
+      ptx.emit(/*hasSideEffects=*/true);
+    });
+    return llvm::Error::success();
+  }
+  if (auto arrive = dyn_cast<MbarrierArriveOp>(op)) {
+    // One arrival per warp: lane 0, once the warp has converged here.
+    llvm::Value *bar = get(arrive.getBarrier())[0];
+    llvm::Value *first = b.CreateICmpEQ(lane, i32(0));
+    llvm::Value *pred = arrive.getPred() ? b.CreateAnd(first, get(arrive.getPred())[0]) : first;
+    emitGuarded(pred, [&] {
+      PtxBuilder ptx(b);
+      std::string addr = ptx.input(bar);
+      ptx.line("mbarrier.arrive.shared::cta.b64 _, [" + addr + "];");
       ptx.clobberMemory();
       ptx.emit(/*hasSideEffects=*/true);
     });
@@ -102,7 +118,7 @@ llvm::Error Emitter::emitTmaOp(Operation *op) {
   // Column block j of the slot: [rows x box[1]] elements at j * its bytes.
   int64_t blocks = dst.getShape()[1] / box[1];
   uint64_t blockBytes = uint64_t(dst.getShape()[0]) * box[1] * elemBytes;
-  inThreadZero(*this, pred, [&] {
+  inIssuer(*this, pred, [&] {
     for (int64_t j = 0; j < blocks; ++j) {
       PtxBuilder ptx(b);
       std::string d = ptx.input(b.CreateConstGEP1_64(b.getInt8Ty(), slot, j * blockBytes));

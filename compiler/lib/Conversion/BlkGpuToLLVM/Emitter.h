@@ -69,7 +69,9 @@ public:
   unsigned getDynamicSharedBytes() const {
     return smemBytes > target.maxStaticShared ? smemBytes : 0;
   }
-  unsigned getThreads() const { return numWarps * kWarpSize; }
+  /// Threads per program: the warps the layouts span and, in a
+  /// warp-specialised kernel, the producer warpgroup's.
+  unsigned getThreads() const { return (numWarps + producerWarps) * kWarpSize; }
 
   // --- state and helpers shared by the Emit*.cpp files -------------------
   llvm::LLVMContext &ctx;
@@ -79,6 +81,14 @@ public:
   mlir::func::FuncOp kernel;
   llvm::Function *fn = nullptr;
   unsigned numWarps;
+  /// Warps beyond numWarps (blk.warp_specialize): they run the producer
+  /// region of blkgpu.warp_specialize and nothing else.
+  unsigned producerWarps = 0;
+  /// The thread that issues one-thread ops (TMA copies, expect_tx): thread
+  /// 0, or the producer's thread inside the producer region.
+  unsigned issuerThread = 0;
+  /// Inside the consumer region: a barrier synchronises the consumers only.
+  bool consumersOnly = false;
   llvm::Value *tid = nullptr, *lane = nullptr, *warp = nullptr;
   /// `warp` as ptxas can see it is the same in every lane of a warp (made
   /// once, in the entry block, on first use).
@@ -165,6 +175,8 @@ public:
   llvm::Error emitAsyncCopyOp(mlir::Operation *op);
   /// tensor_map / tma_load / mbarrier_* (EmitTma.cpp).
   llvm::Error emitTmaOp(mlir::Operation *op);
+  /// blkgpu.warp_specialize (EmitWarpSpecialize.cpp).
+  llvm::Error emitWarpSpecialize(mlir::Operation *op);
   /// The hidden kernel parameter (a byval CUtensorMap) of each tensor_map.
   llvm::DenseMap<mlir::Operation *, llvm::Value *> tensorMapParams;
   /// program_id, num_programs and blkgpu.barrier.

@@ -54,8 +54,9 @@ const LoweringRegistry &lowerings() {
         .add<WarpGroupDotWaitOp>(&Emitter::emitWarpGroupDotWait)
         .add<MmaSyncOp>(&Emitter::emitMmaSync)
         .add<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp>(&Emitter::emitAsyncCopyOp)
-        .add<TensorMapOp, TmaLoadOp, MbarrierInitOp, MbarrierExpectOp, MbarrierWaitOp>(
-            &Emitter::emitTmaOp)
+        .add<TensorMapOp, TmaLoadOp, MbarrierInitOp, MbarrierExpectOp, MbarrierWaitOp,
+             MbarrierArriveOp>(&Emitter::emitTmaOp)
+        .add<WarpSpecializeOp>(&Emitter::emitWarpSpecialize)
         .add<PrintOp, AssertOp>(&Emitter::emitDebugOp)
         .add<LocalAllocOp, LocalStoreOp, LocalLoadOp, MemDescIndexOp, MemDescTransOp>(
             &Emitter::emitLocalMemoryOp)

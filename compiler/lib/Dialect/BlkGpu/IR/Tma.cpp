@@ -1,7 +1,7 @@
 //===- Tma.cpp - TMA copies and mbarriers: verifiers -----------------------===//
 //
 // blkgpu.tensor_map / tma_load / mbarrier_init / mbarrier_expect /
-// mbarrier_wait (BlkGpuDialect.td). A tma_load's slot must hold exactly
+// mbarrier_wait / mbarrier_arrive (BlkGpuDialect.td). A tma_load's slot must hold exactly
 // the bytes the hardware writes: TMA's swizzle modes are the NVMMA layouts
 // (16-byte chunk c of row r at c ^ ((r / perPhase) % maxPhase), rows of
 // `swizzle` bytes, one column block per box), so the verifier ties the
@@ -113,6 +113,10 @@ LogicalResult MbarrierExpectOp::verify() {
 }
 
 LogicalResult MbarrierWaitOp::verify() {
+  return verifyOneBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult MbarrierArriveOp::verify() {
   return verifyOneBarrier(*this, getBarrier().getType());
 }
 

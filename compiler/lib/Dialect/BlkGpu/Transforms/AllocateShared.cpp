@@ -7,8 +7,9 @@
 // bytes, and no scratch overlaps a buffer alive where its op runs.
 //
 // Buffers live from their local_alloc to their last use (through any
-// memdesc_index), a use inside a loop or branch counting as a use at the
-// end of that op; they are placed first-fit in program order. Scratch
+// memdesc_index), a use inside a loop counting as a use at the end of the
+// outermost such loop below the alloc (a branch runs once: its use is
+// where it is); they are placed first-fit in program order. Scratch
 // lives only while its op runs, so all scratch users share one region
 // above the buffers alive at the op (none after a pipelined loop: the
 // epilogue reuses the ring), of the largest scratch (twice that when it is
@@ -21,6 +22,7 @@
 #include "blk/Dialect/BlkGpu/Transforms/Passes.h"
 #include "blk/Dialect/BlkGpu/Transforms/SharedMemory.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -68,8 +70,21 @@ static void numberOps(func::FuncOp func, llvm::DenseMap<Operation *, unsigned> &
   });
 }
 
+/// Where a use at `user` ends for a buffer allocated in `block`: at the
+/// end of the outermost loop between them (a later iteration uses it
+/// again), else at the user (a branch runs once).
+static Operation *useEnd(Operation *user, Block *block) {
+  Operation *end = user;
+  for (Operation *op = user; op && op->getBlock() != block; op = op->getParentOp())
+    if (isa<scf::ForOp, scf::WhileOp>(op->getParentOp()))
+      end = op->getParentOp();
+  return end;
+}
+
 /// The last program point at which the buffer `alloc` (or a view of it)
-/// is used, seen from the block of the alloc.
+/// is used. A ring of mbarriers that warps arrive on lives to the end of
+/// the kernel: a warp's last arrival may come after another warp is past
+/// its last use (warp specialisation's "empty" barriers).
 static unsigned lastUse(Operation *alloc, const llvm::DenseMap<Operation *, unsigned> &last) {
   unsigned end = last.lookup(alloc);
   SmallVector<Value> worklist = {alloc->getResult(0)};
@@ -78,8 +93,9 @@ static unsigned lastUse(Operation *alloc, const llvm::DenseMap<Operation *, unsi
     for (Operation *user : v.getUsers()) {
       if (isa<MemDescIndexOp, MemDescTransOp>(user))
         worklist.push_back(user->getResult(0));
-      Operation *ancestor = alloc->getBlock()->findAncestorOpInBlock(*user);
-      end = std::max(end, last.lookup(ancestor ? ancestor : user));
+      if (isa<MbarrierArriveOp>(user))
+        return last.lookup(alloc->getParentOfType<func::FuncOp>());
+      end = std::max(end, last.lookup(useEnd(user, alloc->getBlock())));
     }
   }
   return end;

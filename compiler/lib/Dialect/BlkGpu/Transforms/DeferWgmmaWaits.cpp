@@ -19,6 +19,7 @@
 // it), and it needs every deferred wgmma done when it may write shared
 // memory a running wgmma still reads, or lets another warp do so: a
 // barrier, a scratch user (SharedMemory.h), a buffer store, an async copy,
+// an mbarrier_arrive (it lets the producer warpgroup overwrite a slot),
 // an op whose regions hold such an op or a wgmma, and the terminator. A
 // wait whose wgmma an earlier wait completed costs nothing at run time;
 // it stays so that LLVM orders the reads of its registers after it.
@@ -47,7 +48,7 @@ void waitForWgmma(OpBuilder &b, Location loc, Value acc, int32_t pending) {
 /// True when `op` itself may write shared memory or synchronise the warps
 /// (after which another warp may write it).
 static bool writesShared(Operation *op) {
-  if (isa<BarrierOp, LocalStoreOp, AsyncCopyOp, TmaLoadOp, MbarrierInitOp>(op) ||
+  if (isa<BarrierOp, LocalStoreOp, AsyncCopyOp, TmaLoadOp, MbarrierInitOp, MbarrierArriveOp>(op) ||
       op->hasAttr(kScratchOffsetAttr))
     return true;
   auto alloc = dyn_cast<LocalAllocOp>(op);

@@ -22,6 +22,8 @@
 // readers sits after the wait. A tma_load is checked like an async_copy
 // and never recorded: its readers each wait on its mbarrier (mbarrier ops
 // themselves are not buffer accesses: mbarrier_init has its own barrier).
+// In a blkgpu.warp_specialize, only the consumer region gets barriers: the
+// producer's copies wait for their slots on mbarriers.
 // Test: tests/lit/blkgpu/insert-barriers.mlir.
 //
 //===----------------------------------------------------------------------===//
@@ -202,6 +204,13 @@ Pending BarrierPlacer::visitOp(Operation *op, Pending in, bool insert) {
     Pending out = visit(before, entry, insert);
     visit(after, out, insert);
     return out;
+  }
+  // The producer region (one thread) orders its copies with mbarriers;
+  // barriers go into the consumer region only, and synchronise just them.
+  if (auto ws = dyn_cast<WarpSpecializeOp>(op)) {
+    if (ws.getConsumer().empty())
+      return in;
+    return visit(ws.getConsumer().front(), std::move(in), insert);
   }
   // Other regions (reduce / scan combiners) hold scalar code only.
   return in;

@@ -42,6 +42,10 @@
 // for some arguments (a `% M` dim, an extent that may be 0), the loop is
 // versioned on that first (PipelineTma.cpp) and the other version keeps
 // cp.async.
+// In a kernel with `blk.warp_specialize`, the body goes into the consumer
+// region of a blkgpu.warp_specialize first, and the first TMA loop is
+// filled by the producer warpgroup instead (WarpSpecialize.cpp): no
+// prologue, no stage 0 in the consumers' loop.
 // Tests: tests/lit/blkgpu/pipeline-loops.mlir (@run_on: attention's),
 // tests/lit/codegen/attention-run-on.test, the backend oracle.
 //
@@ -77,14 +81,6 @@ namespace blk::gpu {
 
 namespace {
 
-/// A load the ring prefetches and the buffer it fills, possibly through a
-/// trans (`dot(a, trans(b))`: the slot holds the transposed view).
-struct Prefetch {
-  LoadOp load;
-  TransOp trans; ///< null when the load fills the buffer directly
-  LocalAllocOp alloc;
-};
-
 /// Marks a wgmma findRunOn chose, from the rewrite to runOnAcrossIterations.
 constexpr llvm::StringLiteral kRunOn = "blkgpu.run_on";
 
@@ -96,7 +92,7 @@ static bool isZeroOrAbsent(Value v) {
 }
 
 /// The loads of `loop`'s body that fill a tensor-core operand buffer.
-static SmallVector<Prefetch> findPrefetches(scf::ForOp loop) {
+SmallVector<Prefetch> findPrefetches(scf::ForOp loop) {
   SmallVector<Prefetch> out;
   for (Operation &op : *loop.getBody()) {
     auto load = dyn_cast<LoadOp>(&op);
@@ -119,19 +115,19 @@ static SmallVector<Prefetch> findPrefetches(scf::ForOp loop) {
 }
 
 /// (iv - lb) / step: the number of the iteration `iv` is.
-static Value iterationOf(OpBuilder &b, Location loc, scf::ForOp loop) {
+Value iterationOf(OpBuilder &b, Location loc, scf::ForOp loop) {
   Value iv = loop.getInductionVar();
   return b.create<arith::DivSIOp>(loc, b.create<arith::SubIOp>(loc, iv, loop.getLowerBound()),
                                   loop.getStep());
 }
 
 /// `x` as an i32 (ring indices and phases are).
-static Value toI32(OpBuilder &b, Location loc, Value x) {
+Value toI32(OpBuilder &b, Location loc, Value x) {
   return x.getType().isInteger(32) ? x : b.create<arith::TruncIOp>(loc, b.getI32Type(), x);
 }
 
 /// Iteration % stages: the ring slot of the iteration `iv` is.
-static Value slotOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned stages) {
+Value slotOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned stages) {
   Type t = loop.getInductionVar().getType();
   Value n = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, stages));
   return toI32(b, loc, b.create<arith::RemSIOp>(loc, iterationOf(b, loc, loop), n));
@@ -139,7 +135,7 @@ static Value slotOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned stages
 
 /// Iteration / slots % 2: the mbarrier phase parity iteration `iv` waits
 /// for in its slot.
-static Value phaseOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned slots) {
+Value phaseOf(OpBuilder &b, Location loc, scf::ForOp loop, unsigned slots) {
   Type t = loop.getInductionVar().getType();
   Value n = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, slots));
   Value two = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, 2));
@@ -301,7 +297,7 @@ static std::optional<unsigned> yieldedAs(scf::ForOp loop, WarpGroupDotOp wgmma) 
 /// and both operands are ring slots: a buffer stored anew each iteration
 /// (an operand that is not prefetched) would be overwritten while the
 /// running wgmma still reads it, and a barrier does not wait for that.
-static bool canOverlap(scf::ForOp loop, WarpGroupDotOp wgmma) {
+bool canOverlap(scf::ForOp loop, WarpGroupDotOp wgmma) {
   auto isSlot = [](Value v) { return v.getDefiningOp<MemDescIndexOp>() != nullptr; };
   std::optional<unsigned> idx = yieldedAs(loop, wgmma);
   if (!idx || !isSlot(wgmma.getA()) || !isSlot(wgmma.getB()))
@@ -315,7 +311,7 @@ static bool canOverlap(scf::ForOp loop, WarpGroupDotOp wgmma) {
 /// iteration's wgmma is done before this iteration's copies overwrite its
 /// slot (the barrier before the copies orders that across warpgroups);
 /// after the loop, wgmma_wait 0 completes the last one before any use.
-static void overlapWgmma(scf::ForOp loop) {
+void overlapWgmma(scf::ForOp loop) {
   for (Operation &op : loop.getBody()->without_terminator()) {
     auto wgmma = dyn_cast<WarpGroupDotOp>(&op);
     if (!wgmma || !canOverlap(loop, wgmma))
@@ -394,7 +390,7 @@ static void runOnAcrossIterations(scf::ForOp loop) {
 /// The TMA boxes of every prefetch of `loop`, when each is one (TmaTile.h)
 /// into a slot TMA writes, and only wgmmas read the slots (they read
 /// through the async proxy, as TMA writes: no proxy fence between them).
-static std::optional<SmallVector<TmaTile, 2>> planTma(scf::ForOp loop,
+std::optional<SmallVector<TmaTile, 2>> planTma(scf::ForOp loop,
                                                       MutableArrayRef<Prefetch> prefetches) {
   if (prefetches.empty())
     return std::nullopt;
@@ -641,10 +637,29 @@ struct PipelineLoopsPass : impl::PipelineLoopsBase<PipelineLoopsPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     GpuTarget target = GpuTarget::fromArch(arch, 80);
+    // A warp-specialised kernel's extra warps must run nothing of the body
+    // but what a producer region gives them, whatever is pipelined.
+    WarpSpecializeOp ws;
+    if (func->hasAttr(BlkGpuDialect::kWarpSpecializeAttr) &&
+        func->hasAttr(BlkGpuDialect::kNumWarpsAttr) && !func.getBody().empty()) {
+      func.walk([&](WarpSpecializeOp op) { ws = op; });
+      if (!ws)
+        ws = wrapInWarpSpecialize(func);
+    }
     auto stages = func->getAttrOfType<IntegerAttr>("blk.num_stages");
     if (!target.hasCpAsync() || !stages || stages.getInt() < 2 ||
         !func->hasAttr(BlkGpuDialect::kNumWarpsAttr))
       return;
+    // One loop per kernel gets the producer warpgroup: the first TMA loop.
+    bool specialized = ws && !ws.getProducer().empty() && !ws.getProducer().front().empty();
+    auto specialize = [&](scf::ForOp loop, unsigned s) {
+      if (!ws || specialized)
+        return false;
+      SmallVector<Prefetch> prefetches = findPrefetches(loop);
+      std::optional<SmallVector<TmaTile, 2>> tiles = planTma(loop, prefetches);
+      specialized = tiles && specializeLoop(loop, prefetches, *tiles, s, ws);
+      return specialized;
+    };
     SmallVector<scf::ForOp> loops;
     func.walk([&](scf::ForOp loop) {
       bool innermost = true;
@@ -671,13 +686,15 @@ struct PipelineLoopsPass : impl::PipelineLoopsBase<PipelineLoopsPass> {
           });
         });
         if (!guarded) {
-          pipelineLoop(loop, s, /*tma=*/true);
+          if (!specialize(loop, s))
+            pipelineLoop(loop, s, /*tma=*/true);
           continue;
         }
         OpBuilder b(loop);
         Value cond = buildTmaCondition(b, loop.getLoc(), *tiles);
         auto [tmaLoop, plainLoop] = versionLoop(loop, cond);
-        pipelineLoop(tmaLoop, s, /*tma=*/true);
+        if (!specialize(tmaLoop, s))
+          pipelineLoop(tmaLoop, s, /*tma=*/true);
         pipelineLoop(plainLoop, s, /*tma=*/false);
         continue;
       }

@@ -15,6 +15,56 @@
 
 namespace blk::gpu {
 
+/// A load the ring prefetches and the buffer it fills, possibly through a
+/// trans (`dot(a, trans(b))`: the slot holds the transposed view).
+struct Prefetch {
+  LoadOp load;
+  TransOp trans; ///< null when the load fills the buffer directly
+  LocalAllocOp alloc;
+};
+
+// --- PipelineLoops.cpp, shared with WarpSpecialize.cpp --------------------
+
+/// The loads of `loop`'s body that fill a tensor-core operand buffer.
+llvm::SmallVector<Prefetch> findPrefetches(mlir::scf::ForOp loop);
+/// The TMA boxes of every prefetch of `loop`, when each is one (TmaTile.h)
+/// into a slot TMA writes, and only wgmmas read the slots.
+std::optional<llvm::SmallVector<TmaTile, 2>> planTma(mlir::scf::ForOp loop,
+                                                     llvm::MutableArrayRef<Prefetch> prefetches);
+/// (iv - lb) / step: the number of the iteration `iv` is.
+mlir::Value iterationOf(mlir::OpBuilder &b, mlir::Location loc, mlir::scf::ForOp loop);
+/// `x` as an i32 (ring indices and phases are).
+mlir::Value toI32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x);
+/// Iteration % stages: the ring slot of the iteration the body runs.
+mlir::Value slotOf(mlir::OpBuilder &b, mlir::Location loc, mlir::scf::ForOp loop, unsigned stages);
+/// Iteration / slots % 2: the mbarrier phase parity the iteration waits for.
+mlir::Value phaseOf(mlir::OpBuilder &b, mlir::Location loc, mlir::scf::ForOp loop, unsigned slots);
+/// True when `wgmma` can run on into the next iteration (its accumulator
+/// only carried, both operands ring slots).
+bool canOverlap(mlir::scf::ForOp loop, WarpGroupDotOp wgmma);
+/// Lets each wgmma of `loop` that canOverlap run on (pending = 1), waited
+/// for after the loop.
+void overlapWgmma(mlir::scf::ForOp loop);
+
+// --- WarpSpecialize.cpp ---------------------------------------------------
+
+/// Moves `func`'s body (all but its tensor maps and its return) into the
+/// consumer region of a new blkgpu.warp_specialize, whose producer region
+/// is empty: the producer warps then exit at once.
+WarpSpecializeOp wrapInWarpSpecialize(mlir::func::FuncOp func);
+
+/// Warp specialisation of a TMA loop (`tiles` of its `prefetches`,
+/// planTma): the producer region of `ws` gets a loop that fills `stages`
+/// slots per ring with TMA, waiting on an "empty" mbarrier per slot; the
+/// consumers wait on a "full" mbarrier per slot and release each slot
+/// (mbarrier_arrive) once its wgmma is done. False, with nothing changed,
+/// when the producer cannot compute where the boxes are (the loop is not
+/// under then-branches of the consumer region alone, or its bounds, the
+/// branch conditions or the boxes' coordinates need more than scalar
+/// integer arithmetic of the arguments and program ids).
+bool specializeLoop(mlir::scf::ForOp loop, llvm::MutableArrayRef<Prefetch> prefetches,
+                    llvm::ArrayRef<TmaTile> tiles, unsigned stages, WarpSpecializeOp ws);
+
 /// The swizzle (0, 32, 64 or 128 bytes) TMA writes `view` with, when its
 /// layout is one TMA writes (TmaLoadOp's verifier): rows along the last
 /// dim, NVMMA column blocks.

@@ -31,6 +31,11 @@ def BlkGpu_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// The func attribute that marks blkgpu IR (the warps its layouts span).
     static constexpr ::llvm::StringLiteral kNumWarpsAttr = "blkgpu.num_warps";
+    /// The func attribute of a warp-specialised config (@config's
+    /// `warp_specialize`): the kernel launches with kProducerWarps more
+    /// warps than `blkgpu.num_warps`, one warpgroup.
+    static constexpr ::llvm::StringLiteral kWarpSpecializeAttr = "blk.warp_specialize";
+    static constexpr int kProducerWarps = 4;
   }];
 }
 
@@ -392,6 +397,44 @@ def BlkGpu_MbarrierWaitOp : Op<BlkGpu_Dialect, "mbarrier_wait", [MemoryEffects<[
   }];
   let arguments = (ins BlkGpu_MemDesc:$barrier, I32:$phase);
   let assemblyFormat = "$barrier `,` $phase attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def BlkGpu_MbarrierArriveOp : Op<BlkGpu_Dialect, "mbarrier_arrive", [MemoryEffects<[MemWrite]>]> {
+  let summary = "one arrival per warp on an mbarrier, when `pred` holds";
+  let description = [{
+    Lane 0 of every warp that reaches it arrives once (mbarrier.arrive), so
+    a barrier initialised with the number of warps completes its phase when
+    all of them have passed. Warp specialisation's consumers release a ring
+    slot with it once the wgmma that read the slot is complete.
+  }];
+  let arguments = (ins BlkGpu_MemDesc:$barrier, Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $barrier (`,` $pred^)? attr-dict `:` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def BlkGpu_WarpSpecializeOp : Op<BlkGpu_Dialect, "warp_specialize",
+    [RecursiveMemoryEffects, NoTerminator, SingleBlock]> {
+  let summary = "the kernel body split between a producer warpgroup and the consumers";
+  let description = [{
+    The kernel runs with `producer_warps` more warps than its layouts span
+    (`blkgpu.num_warps`). Those extra warps run `producer` in one thread
+    (the first of them) and exit; the other warps run `consumer`. On sm_90a,
+    when `producer` is not empty, the producer warpgroup gives registers
+    back (setmaxnreg.dec to `producer_registers`) and the consumers take them
+    (setmaxnreg.inc to `consumer_registers`). `producer` is scalar code
+    only (TMA copies, mbarrier ops, integer arithmetic, loops and branches);
+    a blkgpu.barrier in `consumer` synchronises the consumers alone (a named
+    barrier). The op is the last of the kernel's entry block but for its
+    return. Made by blkgpu-pipeline-loops for kernels with
+    `blk.warp_specialize`.
+  }];
+  let arguments = (ins I32Attr:$producer_warps, I32Attr:$producer_registers,
+                       I32Attr:$consumer_registers);
+  let regions = (region AnyRegion:$producer, AnyRegion:$consumer);
+  let assemblyFormat = "attr-dict-with-keyword `producer` $producer `consumer` $consumer";
   let hasVerifier = 1;
 }
 

@@ -1,0 +1,49 @@
+//===- WarpSpecialize.cpp - blkgpu.warp_specialize: verifier --------------===//
+//
+// The producer region runs in one thread of the extra warpgroup, so it
+// holds scalar code only: no block (its layout would span warps that are
+// not there) and no barrier (the consumers would never meet it). The op
+// splits the whole kernel, so it sits in the kernel's entry block.
+// Test: tests/lit/blkgpu/warp-specialize.mlir (round trip, verifier).
+//
+//===----------------------------------------------------------------------===//
+#include "blk/Dialect/BlkGpu/IR/BlkGpuDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+using namespace mlir;
+
+namespace blk::gpu {
+
+/// setmaxnreg takes a multiple of 8 from 24 to 256.
+static bool isRegisterCount(int32_t n) { return n >= 24 && n <= 256 && n % 8 == 0; }
+
+LogicalResult WarpSpecializeOp::verify() {
+  if (!isa_and_nonnull<func::FuncOp>((*this)->getParentOp()))
+    return emitOpError() << "must be in the kernel's entry block";
+  if (getProducerWarps() <= 0 || getProducerWarps() % 4 != 0)
+    return emitOpError() << "producer_warps must be whole warpgroups (a positive multiple of 4), "
+                            "got "
+                         << getProducerWarps();
+  if (!isRegisterCount(getProducerRegisters()) || !isRegisterCount(getConsumerRegisters()) ||
+      getProducerRegisters() > getConsumerRegisters())
+    return emitOpError() << "register counts must be multiples of 8 from 24 to 256, the "
+                            "producer's at most the consumers', got "
+                         << getProducerRegisters() << " and " << getConsumerRegisters();
+  WalkResult walk = getProducer().walk([&](Operation *op) {
+    if (isa<BarrierOp>(op)) {
+      op->emitOpError() << "cannot synchronise the producer warpgroup's one thread";
+      return WalkResult::interrupt();
+    }
+    auto isBlock = [](Type t) { return isa<RankedTensorType>(t); };
+    if (llvm::any_of(op->getOperandTypes(), isBlock) ||
+        llvm::any_of(op->getResultTypes(), isBlock)) {
+      op->emitOpError() << "is a block operation in a warp_specialize producer (scalar code only)";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+} // namespace blk::gpu

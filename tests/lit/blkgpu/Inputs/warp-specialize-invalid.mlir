@@ -1,0 +1,65 @@
+// Verifier errors of blkgpu.warp_specialize and mbarrier_arrive
+// (tests/lit/blkgpu/warp-specialize.mlir runs this).
+#blocked = #blkgpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+func.func @block_in_producer(%n: i32) attributes {blkgpu.num_warps = 4 : i32} {
+  blkgpu.warp_specialize attributes {consumer_registers = 232 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+    // expected-error @+1 {{is a block operation in a warp_specialize producer (scalar code only)}}
+    %v = blk.splat %n : i32 -> tensor<128xi32, #blocked>
+  } consumer {
+  }
+  return
+}
+
+// -----
+
+func.func @barrier_in_producer() attributes {blkgpu.num_warps = 4 : i32} {
+  blkgpu.warp_specialize attributes {consumer_registers = 232 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+    // expected-error @+1 {{cannot synchronise the producer warpgroup's one thread}}
+    blkgpu.barrier
+  } consumer {
+  }
+  return
+}
+
+// -----
+
+func.func @partial_warpgroup() attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{producer_warps must be whole warpgroups (a positive multiple of 4), got 2}}
+  blkgpu.warp_specialize attributes {consumer_registers = 232 : i32, producer_registers = 40 : i32, producer_warps = 2 : i32} producer {
+  } consumer {
+  }
+  return
+}
+
+// -----
+
+func.func @registers() attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{register counts must be multiples of 8 from 24 to 256, the producer's at most the consumers', got 40 and 230}}
+  blkgpu.warp_specialize attributes {consumer_registers = 230 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+  } consumer {
+  }
+  return
+}
+
+// -----
+
+func.func @nested(%c: i1) attributes {blkgpu.num_warps = 4 : i32} {
+  scf.if %c {
+    // expected-error @+1 {{must be in the kernel's entry block}}
+    blkgpu.warp_specialize attributes {consumer_registers = 232 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+    } consumer {
+    }
+  }
+  return
+}
+
+// -----
+#bar = #blkgpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], pad = 0}>
+
+func.func @arrive_ring(%i: i32) attributes {blkgpu.num_warps = 4 : i32} {
+  %bars = blkgpu.local_alloc -> !blkgpu.memdesc<3x1xi64, #bar>
+  // expected-error @+1 {{barrier must be one mbarrier (memdesc<1xi64>)}}
+  blkgpu.mbarrier_arrive %bars : !blkgpu.memdesc<3x1xi64, #bar>
+  return
+}

@@ -1,0 +1,112 @@
+// Warp specialisation (blkgpu.warp_specialize, mbarrier_arrive): the ops
+// round-trip and verify (Inputs/warp-specialize-invalid.mlir), and
+// blkgpu-pipeline-loops splits a `blk.warp_specialize` kernel.
+// RUN: blk-opt %s --split-input-file | blk-opt --split-input-file | FileCheck %s
+// RUN: blk-opt %S/Inputs/warp-specialize-invalid.mlir --split-input-file --verify-diagnostics
+//
+// The tutorial GEMM (Inputs/ws_tutorial.mlir, versioned on its `% M` / `% N`
+// boxes): before the split, a "full" and an "empty" mbarrier per slot
+// (counts 1 and the 4 consumer warps) and both rings; the producer, under
+// the versioning condition, loops over every iteration: from the fourth
+// on it waits for its slot's release (phase (i / 3 + 1) % 2), arms the
+// full barrier with both tiles' 24 KiB and issues the two copies of
+// iteration i (K at i * 64). The consumers' TMA loop waits on the full
+// barrier, runs the wgmma on (pending = 1) and then releases the slot of
+// iteration i - 1 (from i = 1); no copy, expect_tx or barrier is left in
+// it; the other version keeps its cp.async ring and its barriers.
+// RUN: blk-opt %S/Inputs/ws_tutorial.mlir --blkgpu-pipeline-loops --blkgpu-remove-layout-conversions --blkgpu-choose-shared-layouts --blkgpu-allocate-shared --blkgpu-insert-barriers --blkgpu-defer-wgmma-waits | FileCheck %s --check-prefix=SPLIT
+// SPLIT-LABEL: func.func @ws_tutorial
+// SPLIT: %[[FULL:.*]] = blkgpu.local_alloc {blkgpu.buffer_offset = 0 : i64} -> !blkgpu.memdesc<3x1xi64
+// SPLIT-NEXT: blkgpu.mbarrier_init %[[FULL]] {count = 1 : i32}
+// SPLIT-NEXT: %[[EMPTY:.*]] = blkgpu.local_alloc {blkgpu.buffer_offset = 1024 : i64} -> !blkgpu.memdesc<3x1xi64
+// SPLIT-NEXT: blkgpu.mbarrier_init %[[EMPTY]] {count = 4 : i32}
+// SPLIT-NEXT: %[[A:.*]] = blkgpu.local_alloc {blkgpu.buffer_offset = 2048 : i64} -> !blkgpu.memdesc<3x128x64xf16
+// SPLIT-NEXT: %[[B:.*]] = blkgpu.local_alloc {blkgpu.buffer_offset = 51200 : i64} -> !blkgpu.memdesc<3x64x64xf16
+// SPLIT-NEXT: blkgpu.warp_specialize attributes {consumer_registers = 232 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+// SPLIT-NOT: blkgpu.barrier
+// SPLIT: scf.if
+// SPLIT: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// SPLIT: %[[SLOT:.*]] = arith.remsi %[[IT:.*]], %c3
+// SPLIT: %[[ROUND:.*]] = arith.divsi %[[IT]], %c3
+// SPLIT: %[[REUSED:.*]] = arith.cmpi sge, %[[IT]], %c3
+// SPLIT: scf.if %[[REUSED]] {
+// SPLIT: %[[NEXT:.*]] = arith.addi %[[ROUND]], %c1
+// SPLIT: %[[PARITY:.*]] = arith.remsi %[[NEXT]], %c2
+// SPLIT: %[[E:.*]] = blkgpu.memdesc_index %[[EMPTY]][%[[SLOT]]]
+// SPLIT: blkgpu.mbarrier_wait %[[E]], %[[PARITY]]
+// SPLIT: %[[F:.*]] = blkgpu.memdesc_index %[[FULL]][%[[SLOT]]]
+// SPLIT-NEXT: blkgpu.mbarrier_expect %[[F]] {bytes = 24576 : i32}
+// SPLIT-NEXT: %[[SA:.*]] = blkgpu.memdesc_index %[[A]][%[[SLOT]]]
+// SPLIT: %[[KA:.*]] = arith.muli %[[I]], %c64
+// SPLIT-NEXT: blkgpu.tma_load %{{.*}}[%{{.*}}, %[[KA]]], %[[SA]], %[[F]] :
+// SPLIT-NEXT: %[[SB:.*]] = blkgpu.memdesc_index %[[B]][%[[SLOT]]]
+// SPLIT: %[[KB:.*]] = arith.muli %[[I]], %c64
+// SPLIT: blkgpu.tma_load %{{.*}}[%[[KB]], %{{.*}}], %[[SB]], %[[F]] :
+// SPLIT-NOT: blkgpu.barrier
+// SPLIT: } consumer {
+// SPLIT: scf.if %{{.*}} -> (tensor<128x64xf32
+// SPLIT: scf.for
+// SPLIT-NOT: blkgpu.barrier
+// SPLIT-NOT: blkgpu.tma_load
+// SPLIT-NOT: blkgpu.mbarrier_expect
+// SPLIT: %[[CF:.*]] = blkgpu.memdesc_index %[[FULL]]
+// SPLIT-NEXT: blkgpu.mbarrier_wait %[[CF]],
+// SPLIT-NOT: blkgpu.barrier
+// SPLIT: blkgpu.wgmma %{{.*}}, %{{.*}}, %{{.*}} {pending = 1 : i32}
+// SPLIT-NOT: blkgpu.barrier
+// SPLIT: %[[PREV:.*]] = arith.remsi
+// SPLIT: %[[NOTFIRST:.*]] = arith.cmpi sge, %{{.*}}, %c1
+// SPLIT: %[[CE:.*]] = blkgpu.memdesc_index %[[EMPTY]][%{{.*}}]
+// SPLIT-NEXT: blkgpu.mbarrier_arrive %[[CE]], %[[NOTFIRST]]
+// SPLIT-NOT: blkgpu.barrier
+// SPLIT: scf.yield
+// SPLIT: blkgpu.wgmma_wait %{{.*}} {pending = 0 : i32}
+// SPLIT: } else {
+// SPLIT: blkgpu.async_copy
+// SPLIT: blkgpu.barrier
+// SPLIT: blkgpu.wgmma
+// SPLIT: blk.store
+
+#bar = #blkgpu.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], pad = 0}>
+
+// CHECK-LABEL: func.func @split
+// CHECK: blkgpu.warp_specialize attributes {consumer_registers = 232 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+// CHECK: blkgpu.mbarrier_wait
+// CHECK: } consumer {
+// CHECK: blkgpu.mbarrier_arrive %{{.*}}, %{{.*}} : !blkgpu.memdesc<1xi64, #{{shared[0-9]*}}>
+// CHECK: blkgpu.mbarrier_arrive %{{.*}} : !blkgpu.memdesc<1xi64, #{{shared[0-9]*}}>
+func.func @split(%p: i1, %phase: i32, %i: i32) attributes {blkgpu.num_warps = 8 : i32, blk.warp_specialize} {
+  %bars = blkgpu.local_alloc -> !blkgpu.memdesc<3x1xi64, #bar>
+  blkgpu.mbarrier_init %bars {count = 8 : i32} : !blkgpu.memdesc<3x1xi64, #bar>
+  blkgpu.warp_specialize attributes {consumer_registers = 232 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+    %b = blkgpu.memdesc_index %bars[%i] : !blkgpu.memdesc<3x1xi64, #bar> -> !blkgpu.memdesc<1xi64, #bar>
+    blkgpu.mbarrier_wait %b, %phase : !blkgpu.memdesc<1xi64, #bar>
+  } consumer {
+    %b = blkgpu.memdesc_index %bars[%i] : !blkgpu.memdesc<3x1xi64, #bar> -> !blkgpu.memdesc<1xi64, #bar>
+    blkgpu.mbarrier_arrive %b, %p : !blkgpu.memdesc<1xi64, #bar>
+    blkgpu.mbarrier_arrive %b : !blkgpu.memdesc<1xi64, #bar>
+  }
+  return
+}
+
+// -----
+
+// A kernel whose loop TMA cannot fill (here: one stage) still keeps its
+// producer warps out of the body: everything but the return goes into the
+// consumer region, the producer region stays empty.
+// RUN: blk-opt %s --split-input-file --blkgpu-pipeline-loops | FileCheck %s --check-prefix=WRAP
+// WRAP-LABEL: func.func @wrapped
+// WRAP-NEXT: blkgpu.warp_specialize attributes {{.*}} producer {
+// WRAP-NEXT: } consumer {
+// WRAP-NEXT: blk.program_id 0
+// WRAP: blk.store
+// WRAP-NEXT: }
+// WRAP-NEXT: return
+#blocked = #blkgpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+func.func @wrapped(%out: !blk.ptr<i32>) attributes {blkgpu.num_warps = 4 : i32, blk.num_warps = 4 : i32, blk.num_stages = 1 : i32, blk.warp_specialize} {
+  %pid = blk.program_id 0
+  %ptrs = blk.splat %out : !blk.ptr<i32> -> tensor<128x!blk.ptr<i32>, #blocked>
+  %v = blk.splat %pid : i32 -> tensor<128xi32, #blocked>
+  blk.store %ptrs, %v : tensor<128x!blk.ptr<i32>, #blocked>
+  return
+}
