@@ -242,7 +242,8 @@ std::string configString(const blk::Specialization &spec) {
   for (const blk::ConfigValue &v : spec.config)
     s += v.name + "=" + std::to_string(v.intValue) + " ";
   return s + "num_warps=" + std::to_string(spec.numWarps) +
-         " num_stages=" + std::to_string(spec.numStages);
+         " num_stages=" + std::to_string(spec.numStages) +
+         (spec.producerWarps ? " warp_specialize=1" : "");
 }
 
 /// Issue 16's matmul check (BLK_GEMM_TUNE_CHECK=1, mode `tune`): after the
