@@ -275,15 +275,23 @@ Specialization ManifestParser::specialization(const Json &s,
          std::to_string(warps) + " is not a power of two from 1 to 32");
   spec.numWarps = int(warps);
   spec.numStages = int(integerIn(s, "num_stages", where, 3, false, 1, INT_MAX));
-  int64_t threads = integer(s, "threads", where, 32 * warps, false);
+  int64_t producers = integer(s, "producer_warps", where, 0, false);
+  if (producers != 0 && producers != kProducerWarps)
+    fail(where + ".producer_warps", std::to_string(producers) + " is not 0 or " +
+                                        std::to_string(kProducerWarps));
+  spec.producerWarps = int(producers);
+  int64_t launched = 32 * (warps + producers);
+  int64_t threads = integer(s, "threads", where, launched, false);
   if (threads <= 0 || threads > 1024)
     fail(where, "bad launch shape: " + std::to_string(threads) + " threads, " +
                     std::to_string(warps) + " warps");
-  // The code was built for 32 x num_warps threads: another count runs wrong.
-  if (threads != 32 * warps)
-    fail(where + ".threads", std::to_string(threads) + ", but num_warps " +
-                                 std::to_string(warps) + " means " +
-                                 std::to_string(32 * warps) + " threads");
+  // The code was built for 32 x (num_warps + producer_warps) threads:
+  // another count runs wrong.
+  if (threads != launched)
+    fail(where + ".threads",
+         std::to_string(threads) + ", but num_warps " + std::to_string(warps) +
+             (producers ? " and producer_warps " + std::to_string(producers) : "") +
+             " mean" + (producers ? "" : "s") + " " + std::to_string(launched) + " threads");
   spec.threads = int(threads);
   sharedSizes(s, where, spec.sharedStatic, spec.sharedDynamic);
   spec.tensorMaps = tensorMaps(s, k, where);
@@ -754,7 +762,8 @@ std::string configKey(const Specialization &spec) {
     s += v.name + "=" + (v.isFloat ? std::string(buf, end) : std::to_string(v.intValue)) + " ";
   }
   return s + "num_warps=" + std::to_string(spec.numWarps) +
-         " num_stages=" + std::to_string(spec.numStages);
+         " num_stages=" + std::to_string(spec.numStages) +
+         (spec.producerWarps ? " warp_specialize=1" : "");
 }
 
 std::string formatGridExpr(const GridExpr &e, const KernelDesc &kernel) {

@@ -8,7 +8,8 @@ container (sizes that wrap, bad header sizes), the cubin ELF (SHT_NOBITS
 tables with huge offsets, `sh_offset + sh_size` and `st_value + st_size`
 that wrap, `.nv.info` symbol index 0xFFFFFFFF), the manifest JSON (100000
 levels of nesting, `num_warps` 4294967297 or 33 or 2^58 so that 32 x
-num_warps overflows, threads != 32 x num_warps, negative num_stages, empty
+num_warps overflows, threads != 32 x (num_warps + producer_warps),
+producer_warps other than 0 or 4, negative num_stages, empty
 names and names with a NUL, `kernels: []`, ...), truncations at many
 offsets and seeded byte flips. DIR/expected.tsv lists `file<TAB>text`: the
 readers must refuse the file with a message containing `text`, or, for `*`
@@ -303,6 +304,8 @@ CASES = {
     "threads-not-32-warps": (json_edit(lambda m: spec(m).update(num_warps=4, threads=64)), "threads: 64, but num_warps 4 means 128 threads"),
     "threads-huge": (json_edit(lambda m: spec(m).update(num_warps=4, threads=4294967424)), "bad launch shape: 4294967424 threads"),
     "threads-negative": (set_spec("threads", -128), "bad launch shape: -128 threads"),
+    "producer-warps-3": (json_edit(lambda m: spec(m).update(num_warps=8, producer_warps=3, threads=352)), "producer_warps: 3 is not 0 or 4"),
+    "threads-without-producers": (json_edit(lambda m: spec(m).update(num_warps=8, producer_warps=4, threads=256)), "threads: 256, but num_warps 8 and producer_warps 4 mean 384 threads"),
     "num-stages-negative": (set_spec("num_stages", -1), "num_stages: -1 is out of range (1 to 2147483647)"),
     "num-stages-2^31": (set_spec("num_stages", 2**31), "num_stages: 2147483648 is out of range"),
     "shared-dynamic-2^31": (set_spec("shared_dynamic", 2**31), "bad shared memory size"),

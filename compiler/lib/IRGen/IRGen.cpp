@@ -12,6 +12,7 @@
 
 #include "blk/IR/BlkDialect.h"
 #include "blk/Support/Fnv1a.h"
+#include "blk/Support/WarpSpecialize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -54,6 +55,8 @@ static void addKernelAttributes(OpBuilder &b, func::FuncOp func,
   func->setAttr("blk.num_stages", b.getI32IntegerAttr(spec.numStages));
   if (spec.programsPerSm > 0)
     func->setAttr("blk.programs_per_sm", b.getI32IntegerAttr(spec.programsPerSm));
+  if (spec.warpSpecialize)
+    func->setAttr(kWarpSpecializeAttr, b.getUnitAttr());
   SmallVector<NamedAttribute> config;
   for (const sema::ConfigValue &c : spec.config) {
     Attribute value = c.value.isBool()

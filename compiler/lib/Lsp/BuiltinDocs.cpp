@@ -120,8 +120,11 @@ const BuiltinDoc *findBuiltinDoc(std::string_view name) { return findDoc(builtin
 
 const std::vector<BuiltinDoc> &attributeDocs() {
   static const std::vector<BuiltinDoc> kDocs = {
-      {"config", "@config(NAME = value, …, num_warps = W, num_stages = S, programs_per_sm = P)",
-       "one specialisation to compile"},
+      {"config",
+       "@config(NAME = value, …, num_warps = W, num_stages = S, programs_per_sm = P, "
+       "warp_specialize = B)",
+       "one specialisation to compile; `warp_specialize = true` adds a producer warpgroup "
+       "(4 warps) that issues the TMA loads on sm_90a"},
       {"autotune", "@autotune(key = [args…], bucket = pow2 | exact | [b…], restore = [p…], zero = [q…])",
        "time the configs per key value (bucketed) and keep the fastest; the timing "
        "restores or zeroes the listed buffers"},

@@ -21,12 +21,19 @@
 
 namespace blk::sema::detail {
 
-/// Parses a `-D` value: an integer (decimal/0x/0b, optional sign) or a boolean.
-/// `@config` keys that shape the launch rather than name a const parameter.
-static bool isLaunchKey(const std::string &name) {
-  return name == "num_warps" || name == "num_stages" || name == "programs_per_sm";
+/// `@config` keys that shape the launch rather than name a const parameter
+/// (sorted: the did-you-mean lists start from them).
+static const std::vector<std::string> &launchKeys() {
+  static const std::vector<std::string> kKeys = {"num_stages", "num_warps", "programs_per_sm",
+                                                 "warp_specialize"};
+  return kKeys;
 }
 
+static bool isLaunchKey(const std::string &name) {
+  return std::binary_search(launchKeys().begin(), launchKeys().end(), name);
+}
+
+/// Parses a `-D` value: an integer (decimal/0x/0b, optional sign) or a boolean.
 static std::optional<ConstValue> parseDefineValue(std::string text) {
   if (text == "true" || text == "false")
     return ConstValue::boolean(text == "true");
@@ -67,6 +74,10 @@ private:
   void buildSpecialize(KernelInfo &k, const ast::Attribute *attr);
   void buildSpecs(KernelInfo &k, const std::vector<const ast::Attribute *> &configs);
   void checkConfigValue(const KernelInfo &k, const ast::Argument *arg, const ConstValue &v);
+  /// `num_warps`, `num_stages`, `programs_per_sm` and `warp_specialize`
+  /// from `values` into `s`; reports a launch they cannot make.
+  void readLaunchKeys(const KernelInfo &k, const ast::Attribute *attr,
+                      const std::map<std::string, ConstValue> &values, Specialization &s);
   void analyzeSpec(KernelInfo &k, Specialization &s, std::vector<Diagnostic> &sink);
   void warnUnmaskedStores(const KernelInfo &k);
 
@@ -237,13 +248,15 @@ void KernelBuilder::buildSpecialize(KernelInfo &k, const ast::Attribute *attr) {
 
 /// What a `@config` value must be for its parameter: an integer that fits
 /// an integer parameter's type, a boolean for `i1`, a number for a float;
-/// the launch keys (num_warps, ...) take integers. Reports it otherwise.
+/// the launch keys take integers, but `warp_specialize` a boolean. Reports
+/// it otherwise.
 /// (A `-D` value is only parsed as an integer or a boolean, in
 /// analyzeKernels, not range-checked against the parameter.)
 void KernelBuilder::checkConfigValue(const KernelInfo &k, const ast::Argument *arg,
                                      const ConstValue &v) {
-  std::string typeName = "i32";
-  ScalarKind kind = ScalarKind::I32;
+  bool flag = arg->name == "warp_specialize";
+  std::string typeName = flag ? "bool" : "i32";
+  ScalarKind kind = flag ? ScalarKind::I1 : ScalarKind::I32;
   for (const KernelParam &p : k.params)
     if (p.isConst && p.name == arg->name) {
       typeName = p.typeSpelling;
@@ -272,6 +285,62 @@ void KernelBuilder::checkConfigValue(const KernelInfo &k, const ast::Argument *a
              {arg->name, typeName, want, v.str()});
 }
 
+/// Why `warp_specialize` cannot have the consumer warps `numWarps`, or ""
+/// when it can: the consumers are whole warpgroups, and with the producers
+/// they must fit one program.
+static std::string warpSpecializeProblem(int64_t numWarps) {
+  if (numWarps % 4 != 0)
+    return "`warp_specialize` needs `num_warps` a multiple of 4 (the consumers are whole "
+           "warpgroups), found " +
+           std::to_string(numWarps);
+  if (numWarps + kProducerWarps > 32)
+    return "`warp_specialize` adds " + std::to_string(kProducerWarps) +
+           " producer warps to `num_warps` = " + std::to_string(numWarps) +
+           ", more than the 32 warps of a program";
+  return "";
+}
+
+void KernelBuilder::readLaunchKeys(const KernelInfo &k, const ast::Attribute *attr,
+                                   const std::map<std::string, ConstValue> &values,
+                                   Specialization &s) {
+  auto invalid = [&](const std::string &why) {
+    a.report(DiagId::sema_invalid_attribute, attr ? attr->getRange() : k.decl->nameRange,
+             {"config", why});
+  };
+  if (auto it = values.find("num_warps"); it != values.end())
+    s.numWarps = it->second.getInt();
+  if (auto it = values.find("num_stages"); it != values.end())
+    s.numStages = it->second.getInt();
+  if (auto it = values.find("warp_specialize"); it != values.end())
+    s.warpSpecialize = it->second.getBool(); // not a boolean: reported (checkConfigValue)
+  if (auto it = values.find("programs_per_sm"); it != values.end()) {
+    s.programsPerSm = it->second.getInt();
+    if (s.programsPerSm < 1 || s.programsPerSm > 32) {
+      invalid("`programs_per_sm` must be from 1 to 32");
+      s.programsPerSm = 0;
+    }
+  }
+  if (!isPowerOfTwo(s.numWarps) || s.numWarps > 32 || s.numStages < 1) {
+    invalid("`num_warps` must be a power of two from 1 to 32 and `num_stages` at least 1");
+    s.numWarps = std::clamp<int64_t>(s.numWarps, 1, 32);
+    s.numStages = std::max<int64_t>(s.numStages, 1);
+  } else if (s.warpSpecialize) {
+    std::string why = warpSpecializeProblem(s.numWarps);
+    if (!why.empty()) {
+      invalid(why);
+      s.warpSpecialize = false;
+    }
+  }
+  // An SM holds at most 2048 threads (sm_80/sm_90; fewer on sm_86/89):
+  // a larger target is one ptxas cannot meet.
+  int64_t threads = s.threads();
+  if (s.programsPerSm * threads > 2048) {
+    invalid("`programs_per_sm` = " + std::to_string(s.programsPerSm) + " of " +
+            std::to_string(threads) + " threads is more than the 2048 threads an SM holds");
+    s.programsPerSm = 0;
+  }
+}
+
 void KernelBuilder::buildSpecs(KernelInfo &k,
                                const std::vector<const ast::Attribute *> &configs) {
   auto isConstParam = [&](const std::string &name) {
@@ -298,7 +367,7 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
         if (!special && !isConstParam(arg->name)) {
           DiagBuilder d =
               a.report(DiagId::sema_unknown_config_param, arg->nameRange, {arg->name, k.name});
-          std::vector<std::string> names = {"num_stages", "num_warps", "programs_per_sm"};
+          std::vector<std::string> names = launchKeys();
           for (unsigned i : k.constParams)
             names.push_back(k.params[i].name);
           if (std::optional<std::string> near = closestName(arg->name, names))
@@ -326,34 +395,7 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
         s.fromDefines.push_back(name);
       }
     }
-    if (auto it = values.find("num_warps"); it != values.end())
-      s.numWarps = it->second.getInt();
-    if (auto it = values.find("num_stages"); it != values.end())
-      s.numStages = it->second.getInt();
-    if (auto it = values.find("programs_per_sm"); it != values.end()) {
-      s.programsPerSm = it->second.getInt();
-      if (s.programsPerSm < 1 || s.programsPerSm > 32) {
-        a.report(DiagId::sema_invalid_attribute, attr ? attr->getRange() : k.decl->nameRange,
-                 {"config", "`programs_per_sm` must be from 1 to 32"});
-        s.programsPerSm = 0;
-      }
-    }
-    if (!isPowerOfTwo(s.numWarps) || s.numWarps > 32 || s.numStages < 1) {
-      a.report(DiagId::sema_invalid_attribute, attr ? attr->getRange() : k.decl->nameRange,
-               {"config", "`num_warps` must be a power of two from 1 to 32 and "
-                          "`num_stages` at least 1"});
-      s.numWarps = std::clamp<int64_t>(s.numWarps, 1, 32);
-      s.numStages = std::max<int64_t>(s.numStages, 1);
-    }
-    // An SM holds at most 2048 threads (sm_80/sm_90; fewer on sm_86/89):
-    // a larger target is one ptxas cannot meet.
-    if (s.programsPerSm * 32 * s.numWarps > 2048) {
-      a.report(DiagId::sema_invalid_attribute, attr ? attr->getRange() : k.decl->nameRange,
-               {"config", "`programs_per_sm` = " + std::to_string(s.programsPerSm) + " of " +
-                              std::to_string(32 * s.numWarps) +
-                              " threads is more than the 2048 threads an SM holds"});
-      s.programsPerSm = 0;
-    }
+    readLaunchKeys(k, attr, values, s);
     for (unsigned i : k.constParams) {
       const KernelParam &p = k.params[i];
       auto it = values.find(p.name);
@@ -369,7 +411,9 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
     }
     s.label += (s.label.empty() ? "" : ", ") + std::string("num_warps=") +
                std::to_string(s.numWarps);
-    s.entryName = mangleEntryName(k.name, s.config, s.numWarps);
+    if (s.warpSpecialize)
+      s.label += ", warp_specialize=true";
+    s.entryName = mangleEntryName(k.name, s.config, s.numWarps, s.warpSpecialize);
     // `-D` overrides can make configs identical (and the entry name covers
     // every value that selects one): keep the first, so each entry is unique.
     auto same = std::find_if(k.specializations.begin(), k.specializations.end(),
@@ -382,8 +426,8 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
       a.report(DiagId::sema_duplicate_config, attr->getRange(), {s.entryName})
           .note(DiagId::note_previous_here, same->configAttr->getRange(), {"@config"})
           .note(DiagId::note_sema_hint, SourceRange(),
-                {"an entry is named by its const values and `num_warps`; change one of "
-                 "them, or delete this line"});
+                {"an entry is named by its const values, `num_warps` and "
+                 "`warp_specialize`; change one of them, or delete this line"});
     }
   }
 }
@@ -491,6 +535,13 @@ void analyzeKernels(Analyzer &a, ModuleScope &scope) {
                {name + "=" + text, "the value must be an integer or `true`/`false`"});
       continue;
     }
+    // The one boolean launch key: `-D warp_specialize=1` is refused as
+    // `warp_specialize = 1` in a @config is.
+    if (name == "warp_specialize" && !v->isBool()) {
+      a.report(DiagId::sema_bad_define, SourceRange(),
+               {name + "=" + text, "`warp_specialize` is `true` or `false`"});
+      continue;
+    }
     defines[name] = *v;
   }
   size_t count = 0;
@@ -522,7 +573,7 @@ void analyzeKernels(Analyzer &a, ModuleScope &scope) {
   }
   // A -D that no kernel takes is most likely misspelt (kernels without it
   // ignore it by design, so it is a warning, once per name).
-  std::vector<std::string> taken = {"num_stages", "num_warps", "programs_per_sm"};
+  std::vector<std::string> taken = launchKeys();
   for (const KernelInfo &k : a.result.kernels)
     for (unsigned i : k.constParams)
       taken.push_back(k.params[i].name);

@@ -1,6 +1,8 @@
 //===- Mangle.cpp - specialisation entry names ----------------------------===//
 #include "blk/Sema/Mangle.h"
 
+#include "blk/Support/WarpSpecialize.h"
+
 namespace blk::sema {
 
 static std::string mangleValue(const ConstValue &v) {
@@ -14,12 +16,12 @@ static std::string mangleValue(const ConstValue &v) {
 
 std::string mangleEntryName(const std::string &kernel,
                             const std::vector<ConfigValue> &config,
-                            int64_t numWarps) {
+                            int64_t numWarps, bool warpSpecialize) {
   // `k__BM_64_BN_32__w4`: the config pairs are joined by `_`, the groups by `__`.
   std::string out = kernel;
   for (size_t i = 0; i < config.size(); ++i)
     out += (i ? "_" : "__") + config[i].name + "_" + mangleValue(config[i].value);
-  return out + "__w" + std::to_string(numWarps);
+  return out + "__w" + std::to_string(numWarps) + (warpSpecialize ? kWarpSpecializeSuffix : "");
 }
 
 } // namespace blk::sema

@@ -251,7 +251,10 @@ static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
     if (specJson.contains("config_key"))
       out << "    config key: " << specJson.value("config_key", "") << "\n";
     out << "    num_warps " << spec.numWarps << ", num_stages " << spec.numStages
-        << ", threads " << spec.threads << "\n"
+        << ", threads " << spec.threads;
+    if (spec.producerWarps)
+      out << ", warp-specialized (" << spec.producerWarps << " producer warps)";
+    out << "\n"
         << "    shared memory: " << spec.sharedStatic << " B static, " << spec.sharedDynamic
         << " B dynamic\n";
     if (!spec.grid.empty()) {

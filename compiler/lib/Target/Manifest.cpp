@@ -13,6 +13,7 @@
 #include "ManifestJson.h"
 
 #include "blk/Analysis/PointerAccess.h"
+#include "blk/Support/WarpSpecialize.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -226,14 +227,24 @@ static llvm::Expected<Json> specializationJson(mlir::func::FuncOp func, const Js
         config[entry.getName().str()] = configValue(entry.getValue());
   }
 
+  // A warp-specialised entry also launches its producer warpgroup
+  // (docs/manifest.md, `producer_warps`).
+  bool warpSpecialize = func->hasAttr(kWarpSpecializeAttr);
+  int64_t producerWarps = warpSpecialize ? kProducerWarps : 0;
+  if (*numWarps + producerWarps > 32)
+    return reader.fail(kWarpSpecializeAttr, "needs `blk.num_warps` at most " +
+                                                  std::to_string(32 - kProducerWarps));
+
   EntrySharedMemory shared = options.shared.lookup(func.getSymName());
-  std::string key = configKey(config, *numWarps, numStages);
+  std::string key = configKey(config, *numWarps, numStages, warpSpecialize);
   Json spec = {{"entry", func.getSymName().str()}, {"config", std::move(config)},
                {"config_key", std::move(key)},
-               {"num_warps", *numWarps}, {"num_stages", numStages},
-               {"threads", 32 * *numWarps},
-               {"shared_static", shared.staticBytes},
-               {"shared_dynamic", shared.dynamicBytes}};
+               {"num_warps", *numWarps}, {"num_stages", numStages}};
+  if (warpSpecialize)
+    spec["producer_warps"] = producerWarps;
+  spec["threads"] = 32 * (*numWarps + producerWarps);
+  spec["shared_static"] = shared.staticBytes;
+  spec["shared_dynamic"] = shared.dynamicBytes;
   if (auto grid = func->getAttrOfType<mlir::StringAttr>("blk.grid")) {
     Json trees = Json::parse(grid.getValue().str(), nullptr, /*allow_exceptions=*/false);
     if (!trees.is_array() || trees.empty() || trees.size() > 3)

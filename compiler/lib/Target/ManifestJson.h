@@ -27,8 +27,11 @@ using Json = nlohmann::ordered_json;
 /// A specialisation's `config_key`: `NAME=VALUE` for each entry of
 /// `config` (the const params in declaration order; integers in decimal,
 /// booleans `true`/`false`, floats in their shortest round-trip form), then
-/// `num_warps=W num_stages=S`, separated by single spaces.
-std::string configKey(const Json &config, int64_t numWarps, int64_t numStages);
+/// `num_warps=W num_stages=S`, separated by single spaces; ` warp_specialize=1`
+/// after them for a warp-specialised entry (another config than the same
+/// values without).
+std::string configKey(const Json &config, int64_t numWarps, int64_t numStages,
+                      bool warpSpecialize);
 
 /// A specialisation's `code_hash`: FNV-1a 64 (16 lowercase hex digits) of
 /// each of its entries' PTX in order (the generic entry, then its

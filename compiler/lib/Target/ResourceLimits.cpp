@@ -1,11 +1,13 @@
 //===- ResourceLimits.cpp - configs left out of an artifact ---------------===//
 //
 // Expects the kernel attributes of docs/ir.md (blk.kernel, blk.config,
-// blk.const_params, blk.num_warps, blk.variant_of). Tests:
+// blk.const_params, blk.num_warps, blk.warp_specialize, blk.variant_of). Tests:
 // tests/lit/target/build-resource-limits.test.
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Target/ResourceLimits.h"
+
+#include "blk/Support/WarpSpecialize.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -107,6 +109,8 @@ static void printConfig(llvm::raw_ostream &os, mlir::func::FuncOp func) {
       }
   if (auto warps = func->getAttrOfType<mlir::IntegerAttr>("blk.num_warps"))
     os << " num_warps=" << warps.getInt();
+  if (func->hasAttr(kWarpSpecializeAttr))
+    os << " warp_specialize=true";
   if (func->hasAttr("blk.variant_of"))
     os << (func->hasAttr("blk.variant_assume") ? " (assumed variant `" : " (value variant `")
        << func.getSymName() << "`)";

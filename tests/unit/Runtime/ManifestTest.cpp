@@ -239,6 +239,45 @@ TEST(Manifest, ChecksLaunchShape) {
         << w;
 }
 
+// A warp-specialised entry (docs/manifest.md `producer_warps`) is launched
+// with its producer warpgroup besides its num_warps warps.
+TEST(Manifest, CountsProducerWarpsInTheLaunchShape) {
+  Manifest m = parseManifest(withSpec(R"("num_warps": 8, "producer_warps": 4,
+                                        "threads": 384, "config": {"BM": 128})"),
+                             "m.fatbin");
+  const Specialization &s = m.kernels[0].specializations[0];
+  EXPECT_EQ(s.numWarps, 8);
+  EXPECT_EQ(s.producerWarps, 4);
+  EXPECT_EQ(s.threads, 384);
+  // Without `config_key` the runtime's twin of blkc's key tells it apart
+  // from the same values without producers.
+  EXPECT_EQ(s.configKey, "BM=128 num_warps=8 num_stages=3 warp_specialize=1");
+  // `threads` defaults to the launch shape with the producers.
+  EXPECT_EQ(parseManifest(withSpec(R"("num_warps": 8, "producer_warps": 4)"), "m.fatbin")
+                .kernels[0]
+                .specializations[0]
+                .threads,
+            384);
+  // Absent means none.
+  Manifest without = parseManifest(withSpec(R"("num_warps": 8)"), "m.fatbin");
+  const Specialization &plain = without.kernels[0].specializations[0];
+  EXPECT_EQ(plain.producerWarps, 0);
+  EXPECT_EQ(plain.configKey, "num_warps=8 num_stages=3");
+}
+
+TEST(Manifest, RefusesOtherProducerWarps) {
+  EXPECT_EQ(parseError(withSpec(R"("num_warps": 8, "producer_warps": 3, "threads": 352)")),
+            kSpecAt + ".producer_warps: 3 is not 0 or 4");
+  EXPECT_EQ(parseError(withSpec(R"("num_warps": 8, "producer_warps": -4)")),
+            kSpecAt + ".producer_warps: -4 is not 0 or 4");
+  // Code built for 384 threads must not be launched with 256.
+  EXPECT_EQ(parseError(withSpec(R"("num_warps": 8, "producer_warps": 4, "threads": 256)")),
+            kSpecAt + ".threads: 256, but num_warps 8 and producer_warps 4 mean 384 threads");
+  // 32 + 4 warps are more than a program may have.
+  EXPECT_EQ(parseError(withSpec(R"("num_warps": 32, "producer_warps": 4)")),
+            kSpecAt + ": bad launch shape: 1152 threads, 32 warps");
+}
+
 TEST(Manifest, ChecksNames) {
   EXPECT_EQ(parseError(withKernel(R"({"name": "", "params": [],
       "specializations": [{"entry": "k"}]})")),

@@ -106,14 +106,19 @@ TEST(Promotion, Narrowing) {
 }
 
 TEST(Mangle, EntryNames) {
-  EXPECT_EQ(mangleEntryName("double_grid", {{"BLOCK", ConstValue::integer(1024)}}, 4),
+  EXPECT_EQ(mangleEntryName("double_grid", {{"BLOCK", ConstValue::integer(1024)}}, 4, false),
             "double_grid__BLOCK_1024__w4");
   EXPECT_EQ(mangleEntryName("mm",
                             {{"BM", ConstValue::integer(64)}, {"BN", ConstValue::integer(32)}},
-                            8),
+                            8, false),
             "mm__BM_64_BN_32__w8");
   EXPECT_EQ(mangleEntryName("k", {{"OFF", ConstValue::integer(-5)},
-                                  {"FLAG", ConstValue::boolean(true)}}, 2),
+                                  {"FLAG", ConstValue::boolean(true)}}, 2, false),
             "k__OFF_m5_FLAG_1__w2");
-  EXPECT_EQ(mangleEntryName("k", {}, 4), "k__w4");
+  EXPECT_EQ(mangleEntryName("k", {}, 4, false), "k__w4");
+  // A warp-specialised config is another entry than the same values without.
+  EXPECT_EQ(mangleEntryName("mm",
+                            {{"BM", ConstValue::integer(128)}, {"BN", ConstValue::integer(256)}},
+                            8, true),
+            "mm__BM_128_BN_256__w8__ws");
 }

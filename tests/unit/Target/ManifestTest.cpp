@@ -305,6 +305,36 @@ TEST_F(ManifestTest, MissingNumWarpsIsAnError) {
             std::string::npos);
 }
 
+// `blk.warp_specialize` (docs/ir.md): the entry launches a producer
+// warpgroup besides its `blk.num_warps` warps.
+TEST_F(ManifestTest, WarpSpecializedEntryCountsItsProducers) {
+  auto text = build(R"mlir(
+    func.func @k__w8__ws(%n: i32) attributes {blk.kernel = "k", blk.num_warps = 8 : i32,
+        blk.warp_specialize, blk.param_names = ["n"], blk.param_types = ["i32"]} { return }
+    func.func @k__w8(%n: i32) attributes {blk.kernel = "k", blk.num_warps = 8 : i32,
+        blk.param_names = ["n"], blk.param_types = ["i32"]} { return }
+  )mlir", {});
+  ASSERT_TRUE(static_cast<bool>(text)) << llvm::toString(text.takeError());
+  Json specs = Json::parse(*text)["kernels"][0]["specializations"];
+  EXPECT_EQ(specs[0]["producer_warps"], 4);
+  EXPECT_EQ(specs[0]["threads"], 384);
+  EXPECT_EQ(specs[0]["config_key"], "num_warps=8 num_stages=1 warp_specialize=1");
+  EXPECT_FALSE(specs[1].contains("producer_warps")) << "absent when there are none";
+  EXPECT_EQ(specs[1]["threads"], 256);
+  EXPECT_EQ(specs[1]["config_key"], "num_warps=8 num_stages=1");
+}
+
+TEST_F(ManifestTest, WarpSpecializedEntryFitsOneProgram) {
+  auto text = build(R"mlir(
+    func.func @k__w32__ws(%n: i32) attributes {blk.kernel = "k", blk.num_warps = 32 : i32,
+        blk.warp_specialize, blk.param_names = ["n"], blk.param_types = ["i32"]} { return }
+  )mlir", {});
+  ASSERT_FALSE(static_cast<bool>(text));
+  EXPECT_NE(llvm::toString(text.takeError())
+                .find("`blk.warp_specialize` needs `blk.num_warps` at most 28"),
+            std::string::npos);
+}
+
 TEST(ManifestEmbedTest, AddsTheGlobalAfterTheModuleDirectives) {
   auto ptx = embedManifestInPtx("//\n.version 8.0\n.target sm_90\n.address_size 64\n\n"
                                 ".visible .entry k()\n{\n  ret;\n}\n",

@@ -1,8 +1,9 @@
 //===- Mangle.h - specialisation entry names --------------------*- C++ -*-===//
 //
 // The stable entry name of one kernel specialisation (docs/ir.md):
-//   `<kernel>__<NAME>_<value>…__w<num_warps>`
-// const params in declaration order; negative values as `m5`, booleans as 0/1.
+//   `<kernel>__<NAME>_<value>…__w<num_warps>[__ws]`
+// const params in declaration order; negative values as `m5`, booleans as 0/1;
+// `__ws` when the config sets `warp_specialize` (so that it is another entry).
 // A kernel without const params is `<kernel>__w<num_warps>`.
 //
 //===----------------------------------------------------------------------===//
@@ -23,10 +24,10 @@ struct ConfigValue {
   ConstValue value;
 };
 
-/// `double_grid__BLOCK_1024__w4`.
+/// `double_grid__BLOCK_1024__w4`; `matmul__BM_128…__w8__ws` warp-specialised.
 std::string mangleEntryName(const std::string &kernel,
                             const std::vector<ConfigValue> &config,
-                            int64_t numWarps);
+                            int64_t numWarps, bool warpSpecialize);
 
 } // namespace blk::sema
 

@@ -21,7 +21,8 @@
 //      ├─ autotuneKey, autotune (bucket, restore, zero), gridSource, gridRanges
 //      └─ specializations[]   Specialization per config
 //         ├─ config (const values in const-param order), numWarps, numStages,
-//         │  entryName (`<kernel>__<NAME>_<value>…__w<W>`, docs/ir.md)
+//         │  warpSpecialize, entryName (`<kernel>__<NAME>_<value>…__w<W>`,
+//         │  `__ws` appended when warp-specialised; docs/ir.md)
 //         ├─ grid / gridJson  `@grid` folded to the manifest form
 //         ├─ requirements / requirementsJson  `@requires` folded likewise
 //         └─ body     FunctionInstance of the kernel body
@@ -58,6 +59,7 @@
 #include "blk/AST/AST.h"
 #include "blk/Sema/ConstValue.h"
 #include "blk/Sema/Mangle.h"
+#include "blk/Support/WarpSpecialize.h"
 #include "blk/Sema/Type.h"
 #include "blk/Support/Diagnostic.h"
 
@@ -224,7 +226,10 @@ struct Specialization {
   /// Programs ptxas must fit on one SM (PTX .minnctapersm: caps registers
   /// per thread); 0: no target.
   int64_t programsPerSm = 0;
-  /// `<kernel>__<NAME>_<value>…__w<num_warps>` (docs/ir.md).
+  /// `warp_specialize = true`: launched with kProducerWarps more warps.
+  bool warpSpecialize = false;
+  /// `<kernel>__<NAME>_<value>…__w<num_warps>`, then `__ws` when
+  /// warp-specialised (docs/ir.md).
   std::string entryName;
   /// The `@config` it comes from; nullptr when made from `-D` alone.
   const ast::Attribute *configAttr = nullptr;
@@ -243,6 +248,9 @@ struct Specialization {
   std::unique_ptr<FunctionInstance> body;
   /// True if any error was found in this specialisation.
   bool hasErrors = false;
+
+  /// Threads one program is launched with: its warps and any producers.
+  int64_t threads() const { return 32 * (numWarps + (warpSpecialize ? kProducerWarps : 0)); }
 };
 
 /// A `kernel` of the main module.

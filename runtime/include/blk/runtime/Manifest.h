@@ -92,6 +92,10 @@ struct TensorMapDesc {
 /// Most parameters one kernel may `@specialize`.
 inline constexpr size_t kMaxSpecialized = 4;
 
+/// The producer warps of a warp-specialised entry (`producer_warps`: one
+/// warpgroup; the compiler's twin is blk/Support/WarpSpecialize.h).
+inline constexpr int kProducerWarps = 4;
+
 /// The value class of a specialised integer argument: 1 when it equals 1,
 /// else 16 when it is a multiple of 16 (0 included), else 0 (any value).
 constexpr int valueClass(int64_t value) {
@@ -140,7 +144,10 @@ struct Specialization {
   std::vector<GridExpr> requirements;
   int numWarps = 4;
   int numStages = 3;
-  int threads = 128;
+  /// Warps launched besides numWarps (a warp-specialised entry's producer
+  /// warpgroup): 0 or kProducerWarps.
+  int producerWarps = 0;
+  int threads = 128; ///< 32 x (numWarps + producerWarps)
   uint32_t sharedStatic = 0;
   uint32_t sharedDynamic = 0;
   /// TMA descriptors `entry` takes after its parameters; empty for none.
@@ -235,8 +242,9 @@ Manifest parseManifest(std::string_view json, const std::string &origin);
 /// Renders one specialisation's config as "BLOCK=1024 num_warps=4".
 std::string formatConfig(const Specialization &spec);
 
-/// The canonical config key "BLOCK=1024 num_warps=4 num_stages=3" (what
-/// blkc writes as `config_key`; used when a manifest has none).
+/// The canonical config key "BLOCK=1024 num_warps=4 num_stages=3", then
+/// " warp_specialize=1" when it has producer warps (what blkc writes as
+/// `config_key`; used when a manifest has none).
 std::string configKey(const Specialization &spec);
 
 /// Renders a folded grid or `requires` expression with parameter names:
