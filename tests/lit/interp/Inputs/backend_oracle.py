@@ -86,7 +86,7 @@ def entries(ir, kernel, defines, scalars):
         config.update((k, int(v == "true")) for k, v in re.findall(r"(\w+) = (true|false)\b", text))
         # num_warps and the like shape specialisations but are not in blk.config.
         if any(config.get(k) != v for k, v in defines.items()
-               if k not in ("num_warps", "num_stages", "programs_per_sm")):
+               if k not in ("num_warps", "num_stages", "programs_per_sm", "warp_specialize")):
             continue
         of = attr(header, "blk.variant_of", r'"([^"]*)"')
         if of is None:
