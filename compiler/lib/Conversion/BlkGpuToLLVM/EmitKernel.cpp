@@ -9,6 +9,7 @@
 #include "Emitter.h"
 
 #include "blk/IR/BlkOps.h"
+#include "blk/Support/WarpSpecialize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -25,8 +26,8 @@ Emitter::Emitter(llvm::Module &module, func::FuncOp kernel, const GpuTarget &tar
                  bool lineInfo, const PrefixMap *prefixMap)
     : ctx(module.getContext()), mod(module), target(target), b(module.getContext()),
       kernel(kernel), numWarps(getNumWarps(kernel)),
-      producerWarps(kernel->hasAttr(BlkGpuDialect::kWarpSpecializeAttr)
-                        ? BlkGpuDialect::kProducerWarps
+      producerWarps(kernel->hasAttr(blk::kWarpSpecializeAttr)
+                        ? unsigned(blk::kProducerWarps)
                         : 0),
       lineInfo(lineInfo), prefixMap(prefixMap) {}
 

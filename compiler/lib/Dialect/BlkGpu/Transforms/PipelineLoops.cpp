@@ -53,6 +53,7 @@
 #include "PipelineTma.h"
 
 #include "blk/Dialect/BlkGpu/IR/Layout.h"
+#include "blk/Support/WarpSpecialize.h"
 #include "blk/Dialect/BlkGpu/Transforms/Passes.h"
 #include "blk/Dialect/BlkGpu/Transforms/Utility.h"
 #include "blk/IR/BlkOps.h"
@@ -640,7 +641,7 @@ struct PipelineLoopsPass : impl::PipelineLoopsBase<PipelineLoopsPass> {
     // A warp-specialised kernel's extra warps must run nothing of the body
     // but what a producer region gives them, whatever is pipelined.
     WarpSpecializeOp ws;
-    if (func->hasAttr(BlkGpuDialect::kWarpSpecializeAttr) &&
+    if (func->hasAttr(blk::kWarpSpecializeAttr) &&
         func->hasAttr(BlkGpuDialect::kNumWarpsAttr) && !func.getBody().empty()) {
       func.walk([&](WarpSpecializeOp op) { ws = op; });
       if (!ws)

@@ -30,6 +30,7 @@
 #include "PipelineTma.h"
 
 #include "blk/Dialect/BlkGpu/IR/Layout.h"
+#include "blk/Support/WarpSpecialize.h"
 #include "blk/IR/BlkOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -50,7 +51,7 @@ constexpr int32_t kConsumerRegisters = 232;
 WarpSpecializeOp wrapInWarpSpecialize(func::FuncOp func) {
   Block &entry = func.getBody().front();
   OpBuilder b(entry.getTerminator());
-  auto ws = b.create<WarpSpecializeOp>(func.getLoc(), BlkGpuDialect::kProducerWarps,
+  auto ws = b.create<WarpSpecializeOp>(func.getLoc(), int32_t(blk::kProducerWarps),
                                        kProducerRegisters, kConsumerRegisters);
   ws.getProducer().emplaceBlock();
   Block &consumer = ws.getConsumer().emplaceBlock();

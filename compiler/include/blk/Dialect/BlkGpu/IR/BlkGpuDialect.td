@@ -31,11 +31,6 @@ def BlkGpu_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// The func attribute that marks blkgpu IR (the warps its layouts span).
     static constexpr ::llvm::StringLiteral kNumWarpsAttr = "blkgpu.num_warps";
-    /// The func attribute of a warp-specialised config (@config's
-    /// `warp_specialize`): the kernel launches with kProducerWarps more
-    /// warps than `blkgpu.num_warps`, one warpgroup.
-    static constexpr ::llvm::StringLiteral kWarpSpecializeAttr = "blk.warp_specialize";
-    static constexpr int kProducerWarps = 4;
   }];
 }
 
