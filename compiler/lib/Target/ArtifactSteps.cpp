@@ -164,8 +164,15 @@ compileCubins(NvJitLink &jit, const ArtifactOptions &options, const std::vector<
     auto modules = ptxModules(ptx);
     if (!modules)
       return stageError("ptx to cubin", modules.takeError());
-    auto cubin = jit.compileModules(*modules, *ptx.arch, options.optLevel, options.jobs,
-                                    options.lineInfo);
+    // A warp-specialised kernel (setmaxnreg) needs ptxas's whole-program
+    // mode, which one module allows (compileWholeProgram says why).
+    bool wholeProgram = modules->size() == 1 &&
+                        llvm::StringRef(modules->front()).contains("setmaxnreg");
+    auto cubin = wholeProgram ? compileWholeProgram(options.toolkit, modules->front(),
+                                                    *ptx.arch, options.optLevel,
+                                                    options.lineInfo)
+                              : jit.compileModules(*modules, *ptx.arch, options.optLevel,
+                                                   options.jobs, options.lineInfo);
     if (!cubin) {
       // Which kernels? Each alone (rare, so serial); none alone: the error
       // is not one kernel's.

@@ -44,6 +44,16 @@ struct Cubin {
 };
 
 /// A loaded libnvJitLink. Not thread-safe per instance (one link at a time).
+/// The toolkit's `ptxas` executable in whole-program mode, for a PTX module
+/// nvJitLink would compile wrongly: nvJitLink compiles PTX as relocatable
+/// code, where ptxas ignores `setmaxnreg` when it allocates registers, so a
+/// warp-specialised kernel's consumers would spill at the launch's cap
+/// (168 per thread for 384 threads) instead of using the registers the
+/// producer warpgroup gave them. Same report as NvJitLink::compile.
+llvm::Expected<Cubin> compileWholeProgram(const CudaToolkit &toolkit, llvm::StringRef ptx,
+                                          const GpuArch &arch, unsigned optLevel,
+                                          bool lineInfo = false);
+
 class NvJitLink {
 public:
   ~NvJitLink();
