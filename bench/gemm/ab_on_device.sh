@@ -17,9 +17,7 @@ B=${BLK_BENCH_BUILD:-/tmp/blk-gemm-build}
 mkdir -p "$OUT" "$B"
 export PATH=/usr/local/cuda/bin:$PATH
 export BLK_GEMM_ONLY=${BLK_GEMM_ONLY:-BK=64 BM=128 BN=256 GROUP_M=8 num_warps=8 num_stages=3}
-lib=$(bash "$ROOT/scripts/device-build-runtime.sh" "$B" "$B") || exit 1
-g++ -O2 -std=c++17 -I "$ROOT/runtime/include" "$ROOT/bench/gemm/gemm_bench.cpp" \
-  -o "$B/gemm-bench" -L"$lib" -lblkrt -Wl,-rpath,"$lib" || exit 1
+bash "$ROOT/bench/gemm/build_gemm_bench_on_device.sh" "$B" || exit 1
 printf 'ab f16 4096 4096 4096\nab bf16 4096 4096 4096\nab f16 8192 8192 8192\nab bf16 8192 8192 8192\n' \
   > "$B/ab-cases.txt"
 for r in $(seq 1 "$ROUNDS"); do

@@ -17,11 +17,7 @@ B=${BLK_BENCH_BUILD:-/tmp/blk-gemm-build}
 mkdir -p "$OUT" "$B"
 export PATH=/usr/local/cuda/bin:$PATH
 export BLK_GEMM_ONLY=${BLK_GEMM_ONLY:-BK=64 BM=128 BN=256 GROUP_M=8 num_warps=8}
-[ -x "$B/gemm-bench" ] || {
-  lib=$(bash "$ROOT/scripts/device-build-runtime.sh" "$B" "$B") || exit 1
-  g++ -O2 -std=c++17 -I "$ROOT/runtime/include" "$ROOT/bench/gemm/gemm_bench.cpp" \
-    -o "$B/gemm-bench" -L"$lib" -lblkrt -Wl,-rpath,"$lib" || exit 1
-}
+[ -x "$B/gemm-bench" ] || bash "$ROOT/bench/gemm/build_gemm_bench_on_device.sh" "$B" || exit 1
 printf 'cfg f16 4096 4096 4096\ncfg bf16 4096 4096 4096\ncfg f16 8192 8192 8192\ncfg bf16 8192 8192 8192\n' \
   > "$B/cfg-cases.txt"
 for r in $(seq 1 "$ROUNDS"); do

@@ -33,9 +33,7 @@ step machine
 ls -l "$FAT"/*.fatbin || { echo "no fatbins in $FAT: run bench/gemm/build_gemm_fatbins.sh here and carry bench/gemm/fatbins"; return 1; }
 
 step build
-lib=$(bash "$ROOT/scripts/device-build-runtime.sh" "$B" "$B") || return 1
-g++ -O2 -std=c++17 -Wall -Wextra -I "$ROOT/runtime/include" "$ROOT/bench/gemm/gemm_bench.cpp" \
-  -o "$B/gemm-bench" -L"$lib" -lblkrt -Wl,-rpath,"$lib" || return 1
+bash "$ROOT/bench/gemm/build_gemm_bench_on_device.sh" "$B" || return 1
 
 step "blk (libblkrt), $MODE"
 "$B/gemm-bench" "$FAT" "$ROOT/bench/gemm/cases.txt" "$MODE" "$OUT/blk.json"

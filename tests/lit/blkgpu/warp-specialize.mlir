@@ -13,7 +13,8 @@
 // iteration i (K at i * 64). The consumers' TMA loop waits on the full
 // barrier, runs the wgmma on (pending = 1) and then releases the slot of
 // iteration i - 1 (from i = 1); no copy, expect_tx or barrier is left in
-// it; the other version keeps its cp.async ring and its barriers.
+// it; the other version keeps its cp.async ring and its barriers, its ring
+// reusing the TMA rings' bytes (a use in a branch ends at the use).
 // RUN: blk-opt %S/Inputs/ws_tutorial.mlir --blkgpu-pipeline-loops --blkgpu-remove-layout-conversions --blkgpu-choose-shared-layouts --blkgpu-allocate-shared --blkgpu-insert-barriers --blkgpu-defer-wgmma-waits | FileCheck %s --check-prefix=SPLIT
 // SPLIT-LABEL: func.func @ws_tutorial
 // SPLIT: %[[FULL:.*]] = blkgpu.local_alloc {blkgpu.buffer_offset = 0 : i64} -> !blkgpu.memdesc<3x1xi64
@@ -62,6 +63,7 @@
 // SPLIT: scf.yield
 // SPLIT: blkgpu.wgmma_wait %{{.*}} {pending = 0 : i32}
 // SPLIT: } else {
+// SPLIT-NEXT: blkgpu.local_alloc {blkgpu.buffer_offset = 2048 : i64} -> !blkgpu.memdesc<3x128x64xf16
 // SPLIT: blkgpu.async_copy
 // SPLIT: blkgpu.barrier
 // SPLIT: blkgpu.wgmma
