@@ -829,7 +829,9 @@ std::string formatConfig(const Specialization &spec) {
   }
   if (!s.empty())
     s += ' ';
-  return s + "num_warps=" + std::to_string(spec.numWarps);
+  // warp_specialize: the one value a plain config may differ in alone.
+  return s + "num_warps=" + std::to_string(spec.numWarps) +
+         (spec.producerWarps ? " warp_specialize=1" : "");
 }
 
 } // namespace blk

@@ -268,6 +268,11 @@ static bool specMatches(const Specialization &spec, const ConfigValue &pin,
     known = true;
     return same(false, spec.numStages, 0);
   }
+  // A warp-specialised config and a plain one may share every other value.
+  if (pin.name == "warp_specialize") {
+    known = true;
+    return same(false, spec.producerWarps > 0 ? 1 : 0, 0);
+  }
   for (const ConfigValue &v : spec.config)
     if (v.name == pin.name) {
       known = true;
@@ -315,7 +320,7 @@ Kernel Kernel::withValue(std::string_view name, bool isInt, int64_t i,
     throw Error(
         "no const parameter or option `" + pin.name +
             "` (const parameters: " + (consts.empty() ? "none" : consts) +
-            "; options: `num_warps`, `num_stages`)",
+            "; options: `num_warps`, `num_stages`, `warp_specialize`)",
         d.name);
   }
   std::string wanted, available;

@@ -167,6 +167,35 @@ TEST_F(FakeDriver, WithAConfigLeftOutOfTheManifestIsAnError) {
             "double_grid__BLOCK_256__w2");
 }
 
+// A warp-specialised config and a plain one may agree on every value but
+// warp_specialize (bench/gemm's A/B builds both): with() tells them apart,
+// and the chosen one launches with its own thread count.
+TEST_F(FakeDriver, WithSelectsByWarpSpecialize) {
+  BLK_REQUIRE_FIXTURE("kernels_tune");
+  Context ctx = open();
+  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Kernel plain = mod.kernel("inc_ws").with("BLOCK", 128);
+  EXPECT_EQ(plain.specialization().entry, "inc_ws__BLOCK_128__w4");
+  Kernel ws = plain.with("warp_specialize", true);
+  EXPECT_EQ(ws.specialization().entry, "inc_ws__BLOCK_128__w4__ws");
+  EXPECT_EQ(ws.with("warp_specialize", 0).specialization().entry,
+            "inc_ws__BLOCK_128__w4");
+  EXPECT_EQ(mod.kernel("inc_ws").with("warp_specialize", 1).with("num_stages", 3)
+                .specialization().entry,
+            "inc_ws__BLOCK_128__w4__ws");
+  EXPECT_EQ(errorOf([&] { plain.with("num_stages", 4); }),
+            "blk: kernel `inc_ws`: no specialisation with BLOCK=128 num_stages=4 was "
+            "compiled (blkc leaves out, with a warning, configs over a resource limit of "
+            "the target); available: BLOCK=128 num_warps=4; BLOCK=128 num_warps=4 "
+            "warp_specialize=1");
+  DeviceBuffer<int32_t> x(ctx, 300);
+  ws.launch(x, 300);
+  BlkFakeLaunch l = last();
+  EXPECT_STREQ(l.function, "inc_ws__BLOCK_128__w4__ws");
+  EXPECT_EQ(l.grid[0], 3u);
+  EXPECT_EQ(l.block[0], 256u); // 4 consumer warps and the producer warpgroup
+}
+
 TEST_F(FakeDriver, SharedMemoryOptInHappensAtLoad) {
   BLK_REQUIRE_FIXTURE("kernels");
   Context ctx = open();

@@ -86,8 +86,8 @@ struct ConfigTiming {
 class Kernel {
 public:
   /// The same kernel bound to the specialisation whose const parameter (or
-  /// `num_warps` / `num_stages`) `name` equals `value`, keeping earlier
-  /// choices. Throws blk::Error listing the available configs if none fits.
+  /// `num_warps` / `num_stages` / `warp_specialize`, 0 or 1) `name` equals
+  /// `value`, keeping earlier choices. Throws blk::Error listing the available configs if none fits.
   template <class T> Kernel with(std::string_view name, T value) const {
     static_assert(std::is_arithmetic_v<T>, "with() takes a number or bool");
     if constexpr (std::is_floating_point_v<T>)
