@@ -82,7 +82,7 @@ def _entry(k, text):
     """The entry a launch with these arguments runs: the value variant whose
     classes (1, a multiple of 16, any) match, or the generic entry."""
     entries = re.findall(r"func\.func @(\w+)\(", text)
-    generic = [e for e in entries if re.search(r"__w\d+$", e)]
+    generic = [e for e in entries if re.search(r"__w\d+(__ws)?$", e)]
     if not k.specialize or not generic:
         return k.name
     letters = ""
