@@ -1,8 +1,10 @@
 //===- EmitLoops.cpp - for and while loops --------------------------------===//
 //
-// `for i in range(a, b, s)` with a constant positive step is an scf.for over
-// the loop variable's type (marked `blk.unroll` for `static_range`); other
-// steps become an scf.while carrying the induction variable. `while c { … }`
+// `for i in range(a, b, s)` with a constant positive step, or with
+// `num_programs(…)` as its step (a persistent kernel's loop over tiles), is
+// an scf.for over the loop variable's type (marked `blk.unroll` for
+// `static_range`); other steps become an scf.while carrying the induction
+// variable. `while c { … }`
 // is an scf.while whose "before" region
 // evaluates c. Every outer variable the body assigns is carried as
 // iter_args / while arguments and rebound to the loop results.
@@ -46,10 +48,15 @@ Emitter::RangeBounds Emitter::emitRangeBounds(const ast::ForStmt *s) {
   r.ub = emitAs(bounds.size() == 1 ? bounds[0] : bounds[1], r.kind, {});
   r.step = bounds.size() == 3 ? emitAs(bounds[2], r.kind, {}) : intConstant(1, ivType, l);
   r.constStep = 1;
-  if (bounds.size() == 3)
+  if (bounds.size() == 3) {
     r.constStep = info(bounds[2]).value
                       ? std::optional<int64_t>(info(bounds[2]).value->getInt())
                       : std::nullopt;
+    auto *call = ast::dyn_cast<ast::CallExpr>(bounds[2]);
+    auto *callee = call ? ast::dyn_cast<ast::NameExpr>(call->callee) : nullptr;
+    r.positiveStep = r.constStep ? *r.constStep > 0
+                                 : callee && callee->name == "num_programs";
+  }
   return r;
 }
 
@@ -60,8 +67,8 @@ Value Emitter::rangeCondition(Value iv, const RangeBounds &r, Location l) {
       return isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
     return isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
   };
-  if (r.constStep)
-    return b.create<arith::CmpIOp>(l, pred(*r.constStep > 0), iv, r.ub);
+  if (r.constStep || r.positiveStep)
+    return b.create<arith::CmpIOp>(l, pred(r.positiveStep), iv, r.ub);
   Value zero = intConstant(0, iv.getType(), l);
   Value up = b.create<arith::CmpIOp>(l, arith::CmpIPredicate::sgt, r.step, zero);
   Value below = b.create<arith::CmpIOp>(l, pred(true), iv, r.ub);
@@ -75,12 +82,11 @@ void Emitter::emitFor(const ast::ForStmt *s) {
   Location l = loc(s);
   RangeBounds r = emitRangeBounds(s);
   Value lb = r.lb, ub = r.ub, step = r.step;
-  std::optional<int64_t> constStep = r.constStep;
   SetVector<const ast::Node *> carried = assignedOuterVars(s->body);
   SmallVector<Value> inits = valuesOf(carried.getArrayRef());
   DenseMap<const ast::Node *, Value> outer = frame->vars;
 
-  if (constStep && *constStep > 0) {
+  if (r.positiveStep) {
     auto forOp = b.create<scf::ForOp>(l, lb, ub, step, inits);
     // `static_range` forces unrolling: --blk-unroll-static-loops does it.
     auto *callee = ast::dyn_cast<ast::NameExpr>(ast::cast<ast::CallExpr>(s->iterable)->callee);

@@ -120,6 +120,9 @@ public:
   struct RangeBounds {
     mlir::Value lb, ub, step;
     std::optional<int64_t> constStep;
+    /// The step is known > 0: a positive constant, or `num_programs(…)`
+    /// (a persistent kernel's tile loop), so the loop is an scf.for.
+    bool positiveStep = true;
     ScalarKind kind = ScalarKind::I32;
   };
   RangeBounds emitRangeBounds(const ast::ForStmt *s);
