@@ -105,6 +105,7 @@ struct Kind {
 const std::vector<Kind> &kinds() {
   static const std::vector<Kind> k = {
       {"f16", "gemm_f16", {"matmul_f16"}, false, false, 4e-3, 2e-3},
+      {"f16p", "gemm_f16_persistent", {"matmul_f16_persistent"}, false, false, 4e-3, 2e-3},
       {"bf16", "gemm_bf16", {"matmul_bf16"}, false, false, 2e-2, 1e-2},
       {"f16_nt",
        "gemm_nt",

@@ -90,6 +90,7 @@ def gelu_tanh(x):
 # (file, kernel, element type, B transposed, bias+gelu, tol_max, tol_l2): as gemm_bench.cpp
 KERNELS = [
     ("gemm_f16", "matmul_f16", "f16", False, False, 4e-3, 2e-3),
+    ("gemm_f16_persistent", "matmul_f16_persistent", "f16", False, False, 4e-3, 2e-3),
     ("gemm_bf16", "matmul_bf16", "bf16", False, False, 2e-2, 1e-2),
     ("gemm_nt", "matmul_nt_trans", "f16", True, False, 4e-3, 2e-3),
     ("gemm_nt", "matmul_nt_strides", "f16", True, False, 4e-3, 2e-3),
@@ -129,6 +130,8 @@ def check(file, kernel, t, bt, gelu, tol_max, tol_l2, M, N, K, tiles, tmp):
     cmd = [BLKC, "run", os.path.join(KDIR, file + ".blk"), "-I", os.path.join(ROOT, "stdlib"), "-k", kernel,
            "-D", f"BM={BM}", "-D", f"BN={BN}", "-D", f"BK={BK}", "-D", f"GROUP_M={G}",
            "--threads", "2", "--out", f"c={paths['c']}"] + args
+    if kernel.endswith("_persistent"):
+        cmd += ["-D", "NUM_SMS=3"]  # fewer programs than tiles: each walks several
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         return False, f"blkc run failed ({p.returncode}): {p.stderr.strip()[:2000]}"

@@ -15,6 +15,52 @@
 // iteration i - 1 (from i = 1); no copy, expect_tx or barrier is left in
 // it; the other version keeps its cp.async ring and its barriers, its ring
 // reusing the TMA rings' bytes (a use in a branch ends at the use).
+// A persistent kernel (Inputs/ws_persistent.mlir: the same GEMM inside a
+// loop over tiles): both sides carry the number of TMA iterations run so
+// far through the tile loop (from 0, plus the K loop's trip count after
+// each tile whose branch condition holds), iteration i of a tile fills and
+// waits for slot (count + i) % 3, and the consumers release the tile's
+// last slot after its final wgmma wait, so the producer fills the next
+// tile's first slots meanwhile. The other version (edge tiles) is not
+// pipelined: its buffers sit after the TMA rings (75776), not on them.
+// RUN: blk-opt %S/Inputs/ws_persistent.mlir --blkgpu-pipeline-loops --blkgpu-remove-layout-conversions --blkgpu-choose-shared-layouts --blkgpu-allocate-shared --blkgpu-insert-barriers --blkgpu-defer-wgmma-waits | FileCheck %s --check-prefix=TILES
+// TILES-LABEL: func.func @ws_persistent
+// TILES: blkgpu.warp_specialize
+// TILES: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[PBASE:.*]] = %c0_i32{{.*}}) -> (i32)
+// TILES: %[[PTRIP:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+// TILES-NEXT: %[[PNEXT:.*]] = arith.addi %[[PBASE]], %[[PTRIP]] : i32
+// TILES: scf.if
+// TILES: scf.for
+// TILES: %[[L:.*]] = arith.divsi
+// TILES-NEXT: %[[G:.*]] = arith.addi %[[PBASE]], %[[L]] : i32
+// TILES: arith.remsi %[[G]], %c3
+// TILES: arith.cmpi sge, %[[G]], %c3
+// TILES: blkgpu.mbarrier_wait
+// TILES: blkgpu.mbarrier_expect
+// TILES: blkgpu.tma_load
+// TILES: blkgpu.tma_load
+// TILES: scf.yield %[[PNEXT]] : i32
+// TILES: } consumer {
+// TILES: scf.for %{{.*}} iter_args(%[[CBASE:.*]] = %c0_i32{{.*}}) -> (i32)
+// TILES: scf.if
+// TILES: scf.for
+// TILES: %[[CL:.*]] = arith.divsi
+// TILES-NEXT: arith.addi %[[CBASE]], %[[CL]] : i32
+// TILES: blkgpu.mbarrier_wait
+// TILES: blkgpu.wgmma %{{.*}}, %{{.*}}, %{{.*}} {pending = 1 : i32}
+// TILES: blkgpu.mbarrier_arrive
+// TILES: blkgpu.wgmma_wait %{{.*}} {pending = 0 : i32}
+// TILES: %[[END:.*]] = arith.addi %[[CBASE]], %{{.*}} : i32
+// TILES-NEXT: %[[LASTC:.*]] = arith.subi %[[END]], %c1
+// TILES: %[[LAST:.*]] = arith.remsi %[[LASTC]], %c3
+// TILES: %[[E:.*]] = blkgpu.memdesc_index %{{.*}}[%[[LAST]]]
+// TILES-NEXT: blkgpu.mbarrier_arrive %[[E]]
+// TILES: } else {
+// TILES-NOT: blkgpu.async
+// TILES: blkgpu.local_alloc %{{.*}} {blkgpu.buffer_offset = 75776 : i64}
+// TILES-NOT: blkgpu.async
+// TILES: scf.yield %{{.*}} : i32
+//
 // RUN: blk-opt %S/Inputs/ws_tutorial.mlir --blkgpu-pipeline-loops --blkgpu-remove-layout-conversions --blkgpu-choose-shared-layouts --blkgpu-allocate-shared --blkgpu-insert-barriers --blkgpu-defer-wgmma-waits | FileCheck %s --check-prefix=SPLIT
 // SPLIT-LABEL: func.func @ws_tutorial
 // SPLIT: %[[FULL:.*]] = blkgpu.local_alloc {blkgpu.buffer_offset = 0 : i64} -> !blkgpu.memdesc<3x1xi64

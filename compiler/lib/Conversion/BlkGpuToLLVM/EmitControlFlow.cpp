@@ -36,6 +36,25 @@ static void addIncoming(ArrayRef<Elems> phis, ArrayRef<Elems> vals,
       llvm::cast<llvm::PHINode>(pe)->addIncoming(ve, from);
 }
 
+/// True when a loop nested in `loop` runs tensor-core instructions: a
+/// persistent kernel's loop over tiles around its K loop. LLVM's LICM would
+/// hoist every per-thread address that does not depend on the tile (the
+/// cp.async version's pointers, the staging buffers' shared addresses) out
+/// of the tile loop, keeping them live through the K loop, whose
+/// accumulator needs those registers: the persistent GEMM went from 198
+/// registers to 255 and spills that way. Such a loop is marked
+/// `llvm.licm.disable`; its inner loops are still hoisted from.
+static bool containsTensorCoreLoop(scf::ForOp loop) {
+  bool found = false;
+  loop.getBody()->walk([&](scf::ForOp inner) {
+    inner.getBody()->walk([&](Operation *op) {
+      if (isa<WarpGroupDotOp, MmaSyncOp>(op))
+        found = true;
+    });
+  });
+  return found;
+}
+
 static llvm::Error emitFor(Emitter &e, scf::ForOp loop) {
   llvm::IRBuilder<> &b = e.b;
   SmallVector<Elems> init;
@@ -65,7 +84,8 @@ static llvm::Error emitFor(Emitter &e, scf::ForOp loop) {
     next.push_back(e.get(v));
   llvm::Value *ivNext = b.CreateAdd(iv, step);
   llvm::BasicBlock *latch = b.GetInsertBlock();
-  e.setUnrollCount(b.CreateBr(header), e.loopUnrollCount(loop));
+  e.setUnrollCount(b.CreateBr(header), e.loopUnrollCount(loop),
+                   containsTensorCoreLoop(loop));
   iv->addIncoming(ivNext, latch);
   addIncoming(phis, next, latch);
   b.SetInsertPoint(exit);

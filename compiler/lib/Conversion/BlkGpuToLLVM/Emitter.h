@@ -184,7 +184,7 @@ public:
   llvm::Error emitControlFlow(mlir::Operation *op);
   /// Runtime unroll count blkgpu-loop-unroll-hints chose (1: none).
   unsigned loopUnrollCount(mlir::scf::ForOp loop);
-  void setUnrollCount(llvm::Instruction *backedge, unsigned count);
+  void setUnrollCount(llvm::Instruction *backedge, unsigned count, bool noLicm = false);
 
   llvm::Value *callIntrinsic(unsigned id, llvm::ArrayRef<llvm::Type *> types,
                              llvm::ArrayRef<llvm::Value *> args);

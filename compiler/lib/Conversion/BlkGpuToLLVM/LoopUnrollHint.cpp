@@ -1,7 +1,9 @@
-//===- LoopUnrollHint.cpp - llvm.loop.unroll.count from blkgpu.unroll -----===//
+//===- LoopUnrollHint.cpp - loop metadata on an scf.for's latch -----------===//
 //
-// blkgpu-loop-unroll-hints decides the count (see LoopUnrollHints.cpp for
-// why); this turns it into loop metadata on the latch branch.
+// llvm.loop.unroll.count from blkgpu.unroll (blkgpu-loop-unroll-hints
+// decides the count; see LoopUnrollHints.cpp for why), and
+// llvm.licm.disable for a loop around a tensor-core loop
+// (EmitControlFlow.cpp, containsTensorCoreLoop, says why).
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
@@ -19,16 +21,23 @@ unsigned Emitter::loopUnrollCount(scf::ForOp loop) {
   return count ? unsigned(std::max<int64_t>(1, count.getInt())) : 1;
 }
 
-void Emitter::setUnrollCount(llvm::Instruction *backedge, unsigned count) {
-  if (count <= 1)
+void Emitter::setUnrollCount(llvm::Instruction *backedge, unsigned count,
+                             bool noLicm) {
+  SmallVector<llvm::Metadata *> hints = {nullptr}; // the self reference
+  if (count > 1) {
+    llvm::Metadata *countMd[] = {
+        llvm::MDString::get(ctx, "llvm.loop.unroll.count"),
+        llvm::ConstantAsMetadata::get(b.getInt32(count))};
+    hints.push_back(llvm::MDNode::get(ctx, countMd));
+  }
+  if (noLicm)
+    hints.push_back(llvm::MDNode::get(ctx, llvm::MDString::get(ctx, "llvm.licm.disable")));
+  if (hints.size() == 1)
     return;
   // A loop id is a distinct node whose first operand is itself.
-  llvm::Metadata *countMd[] = {
-      llvm::MDString::get(ctx, "llvm.loop.unroll.count"),
-      llvm::ConstantAsMetadata::get(b.getInt32(count))};
   llvm::MDNode *self = llvm::MDNode::getTemporary(ctx, {}).release();
-  llvm::MDNode *loopId =
-      llvm::MDNode::getDistinct(ctx, {self, llvm::MDNode::get(ctx, countMd)});
+  hints[0] = self;
+  llvm::MDNode *loopId = llvm::MDNode::getDistinct(ctx, hints);
   loopId->replaceOperandWith(0, loopId);
   llvm::MDNode::deleteTemporary(self);
   backedge->setMetadata(llvm::LLVMContext::MD_loop, loopId);

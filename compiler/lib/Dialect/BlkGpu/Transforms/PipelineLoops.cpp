@@ -683,8 +683,16 @@ struct PipelineLoopsPass : impl::PipelineLoopsBase<PipelineLoopsPass> {
         OpBuilder b(loop);
         Value cond = buildTmaCondition(b, loop.getLoc(), *tiles);
         auto [tmaLoop, plainLoop] = versionLoop(loop, cond);
-        if (!specialize(tmaLoop, s))
+        if (!specialize(tmaLoop, s)) {
           pipelineLoop(tmaLoop, s, /*tma=*/true);
+        } else if (tmaLoop->getParentOfType<scf::ForOp>()) {
+          // A persistent kernel: the producer fills the next tile's slots
+          // while the consumers run this tile, which may be an edge tile
+          // in the cp.async version, so that version's buffers cannot
+          // reuse the TMA rings' bytes. Left unpipelined (one buffer per
+          // operand), it fits beside them.
+          continue;
+        }
         pipelineLoop(plainLoop, s, /*tma=*/false);
         continue;
       }

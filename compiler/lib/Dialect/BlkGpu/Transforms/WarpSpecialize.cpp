@@ -20,7 +20,13 @@
 //                     done), else on empty[i % S]
 //
 // so no barrier is left in the consumers' loop and the copies run up to
-// S tiles ahead of the slowest consumer warp. What the producer needs
+// S tiles ahead of the slowest consumer warp. The loop may sit in one
+// enclosing loop (a persistent kernel's loop over tiles, then-branches
+// inside and outside it): both sides then carry the number of TMA
+// iterations run so far through it, i counts from there (the ring goes on
+// across tiles, so the producer fills the next tile's first slots while
+// the consumers run this tile's epilogue), and the consumers release the
+// tile's last slot after the loop. What the producer needs
 // (the loop's bounds, the branch conditions, the boxes' coordinates) is
 // recomputed in its region from the arguments and program ids: scalar
 // integer arithmetic only, else the loop is pipelined as usual.
@@ -36,6 +42,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -102,6 +110,15 @@ public:
     return map.lookup(v);
   }
 
+  /// `consumer` (a block argument: the tile loop's induction variable) is
+  /// `producer` in the producer region.
+  void bind(Value consumer, Value producer) {
+    clonable[consumer] = true;
+    map.map(consumer, producer);
+  }
+  /// `consumer` counts as clonable before its producer value exists.
+  void assume(Value consumer) { clonable[consumer] = true; }
+
   /// `a` with its atoms recomputed in the producer, `iv` standing for the
   /// consumers' induction variable.
   Affine clone(OpBuilder &b, const Affine &a, Value consumerIv, Value iv) {
@@ -119,21 +136,53 @@ private:
 
 } // namespace
 
-/// The conditions of the then-branches `loop` is in, up to the consumer
-/// region; nullopt when some ancestor is anything else.
-static std::optional<SmallVector<Value>> enclosingConditions(scf::ForOp loop,
-                                                             WarpSpecializeOp ws) {
-  SmallVector<Value> conditions;
+/// What lies between the consumer region and a TMA loop: then-branches,
+/// and at most one loop (a persistent kernel's loop over tiles).
+struct Enclosing {
+  llvm::SmallVector<Value> outer; ///< conditions outside the tile loop
+  scf::ForOp tiles;               ///< null when none
+  llvm::SmallVector<Value> inner; ///< conditions inside the tile loop
+};
+
+/// `loop`'s enclosing ops up to the consumer region; nullopt when some
+/// ancestor is anything else, or an else-branch, or a second loop.
+static std::optional<Enclosing> enclosingOps(scf::ForOp loop, WarpSpecializeOp ws) {
+  Enclosing e;
   Region *region = loop->getParentRegion();
   for (Operation *parent = loop->getParentOp(); parent != ws.getOperation();
        parent = parent->getParentOp()) {
-    auto branch = dyn_cast_or_null<scf::IfOp>(parent);
-    if (!branch || region != &branch.getThenRegion())
+    if (auto branch = dyn_cast_or_null<scf::IfOp>(parent)) {
+      if (region != &branch.getThenRegion())
+        return std::nullopt;
+      (e.tiles ? e.outer : e.inner).push_back(branch.getCondition());
+    } else if (auto tiles = dyn_cast_or_null<scf::ForOp>(parent); tiles && !e.tiles) {
+      e.tiles = tiles;
+    } else {
       return std::nullopt;
-    conditions.push_back(branch.getCondition());
+    }
     region = parent->getParentRegion();
   }
-  return conditions;
+  return e;
+}
+
+/// max(0, ceil((ub - lb) / step)) at `b`: the trip count of a loop with a
+/// positive step (the producer and the consumers advance their ring count
+/// by it after each tile).
+static Value tripCount(OpBuilder &b, Location loc, Value lb, Value ub, Value step) {
+  Type t = lb.getType();
+  Value one = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, 1));
+  Value zero = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, 0));
+  Value span = b.create<arith::SubIOp>(loc, ub, lb);
+  Value up = b.create<arith::SubIOp>(loc, b.create<arith::AddIOp>(loc, span, step), one);
+  return b.create<arith::MaxSIOp>(loc, b.create<arith::DivSIOp>(loc, up, step), zero);
+}
+
+/// `conditions` and'ed (true when empty).
+static Value allOf(OpBuilder &b, Location loc, ArrayRef<Value> conditions) {
+  Value on = b.create<arith::ConstantOp>(loc, b.getBoolAttr(true));
+  for (Value c : conditions)
+    on = b.create<arith::AndIOp>(loc, on, c);
+  return on;
 }
 
 /// A ring of `slots` mbarriers, initialised with `count`, at `b`.
@@ -163,21 +212,70 @@ static WarpGroupDotOp lastReader(scf::ForOp loop, ArrayRef<Value> slots) {
   return last;
 }
 
+/// True when `v` is defined in `tiles`' body or outside it, not in a
+/// branch inside it: it can be used after the branches, at the body's end.
+static bool atTileLevel(Value v, scf::ForOp tiles) {
+  return v.getParentRegion()->isAncestor(&tiles.getRegion());
+}
+
+/// Gives `tiles` an i32 iter_arg counting the TMA iterations run before
+/// each tile: it grows by `loop`'s trip count after a tile whose `inner`
+/// conditions hold. Returns the new tile loop.
+static scf::ForOp carryRingCount(scf::ForOp tiles, scf::ForOp loop, ArrayRef<Value> inner) {
+  IRRewriter rewriter(tiles.getContext());
+  Location loc = tiles.getLoc();
+  rewriter.setInsertionPoint(tiles);
+  Value zero = rewriter.create<arith::ConstantOp>(loc, rewriter.getI32IntegerAttr(0));
+  auto next = [&](OpBuilder &b, Location l, ArrayRef<BlockArgument> args) -> SmallVector<Value> {
+    Value trip = toI32(b, l, tripCount(b, l, loop.getLowerBound(), loop.getUpperBound(),
+                                       loop.getStep()));
+    Value none = b.create<arith::ConstantOp>(l, b.getI32IntegerAttr(0));
+    Value ran = b.create<arith::SelectOp>(l, allOf(b, l, inner), trip, none);
+    return {b.create<arith::AddIOp>(l, args.front(), ran)};
+  };
+  FailureOr<LoopLikeOpInterface> grown =
+      cast<LoopLikeOpInterface>(tiles.getOperation())
+          .replaceWithAdditionalYields(rewriter, ValueRange{zero},
+                                       /*replaceInitOperandUsesInLoop=*/false, next);
+  return cast<scf::ForOp>(grown->getOperation());
+}
+
 bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
                     ArrayRef<TmaTile> tiles, unsigned stages, WarpSpecializeOp ws) {
-  std::optional<SmallVector<Value>> conditions = enclosingConditions(loop, ws);
-  if (!conditions || prefetches.empty())
+  std::optional<Enclosing> around = enclosingOps(loop, ws);
+  if (!around || prefetches.empty())
     return false;
-  ProducerCloner cloner(ws);
   SmallVector<Value> needed = {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()};
-  llvm::append_range(needed, *conditions);
+  llvm::append_range(needed, around->outer);
+  llvm::append_range(needed, around->inner);
+  if (scf::ForOp tileLoop = around->tiles) {
+    // The tile count is advanced at the tile loop's level, after the branches.
+    for (Value v : ArrayRef<Value>(needed).take_front(3))
+      if (!atTileLevel(v, tileLoop))
+        return false;
+    for (Value v : around->inner)
+      if (!atTileLevel(v, tileLoop))
+        return false;
+    llvm::append_range(needed, ValueRange{tileLoop.getLowerBound(), tileLoop.getUpperBound(),
+                                          tileLoop.getStep()});
+  }
   for (const TmaTile &tile : tiles)
     for (const TmaDim &dim : tile.dims)
       for (auto [atom, coef] : dim.start.terms)
         if (atom != loop.getInductionVar())
           needed.push_back(atom);
-  if (!llvm::all_of(needed, [&](Value v) { return cloner.canClone(v); }))
-    return false;
+  {
+    ProducerCloner check(ws);
+    if (around->tiles)
+      check.assume(around->tiles.getInductionVar());
+    if (!llvm::all_of(needed, [&](Value v) { return check.canClone(v); }))
+      return false;
+  }
+  if (around->tiles)
+    around->tiles = carryRingCount(around->tiles, loop, around->inner);
+  // The consumers' count of TMA iterations before this tile (0 without a
+  // tile loop).
+  Value consumerBase = around->tiles ? Value(around->tiles.getRegionIterArgs().back()) : Value();
 
   Location loc = loop.getLoc();
   auto func = ws->getParentOfType<func::FuncOp>();
@@ -202,14 +300,27 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
     bytes += slot.getNumElements() * (slot.getElementType().getIntOrFloatBitWidth() / 8);
   }
 
+  auto i32 = [](OpBuilder &b, Location l, int64_t c) -> Value {
+    return b.create<arith::ConstantOp>(l, b.getI32IntegerAttr(int32_t(c)));
+  };
+  // The ring count of iteration `local` of a loop: `base` + `local`.
+  auto ringCount = [&](OpBuilder &b, Value local, Value base) {
+    Value n = toI32(b, loc, local);
+    return base ? b.create<arith::AddIOp>(loc, base, n).getResult() : n;
+  };
+
   // Consumers: wait for the slot, read it, release it.
   Operation *first = prefetches.front().alloc;
   for (Prefetch &p : prefetches)
     if (p.alloc->isBeforeInBlock(first))
       first = p.alloc;
   OpBuilder b(first);
-  Value slot = slotOf(b, loc, loop, stages);
-  b.create<MbarrierWaitOp>(loc, barrierAt(b, loc, full, slot), phaseOf(b, loc, loop, stages));
+  Value local = iterationOf(b, loc, loop);
+  Value count = ringCount(b, local, consumerBase);
+  Value slot = b.create<arith::RemSIOp>(loc, count, i32(b, loc, stages));
+  Value phase = b.create<arith::RemSIOp>(
+      loc, b.create<arith::DivSIOp>(loc, count, i32(b, loc, stages)), i32(b, loc, 2));
+  b.create<MbarrierWaitOp>(loc, barrierAt(b, loc, full, slot), phase);
   SmallVector<Value> views;
   for (auto [p, ring] : llvm::zip(prefetches, rings)) {
     Value view = b.create<MemDescIndexOp>(p.alloc.getLoc(), p.alloc.getType(), ring, slot);
@@ -226,54 +337,96 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
   if (!last)
     return true; // planTma saw the wgmmas; unreachable, but stay correct
   b.setInsertionPointAfter(last);
-  if (canOverlap(loop, last)) {
+  bool overlapped = canOverlap(loop, last);
+  if (overlapped) {
     // wgmma i waits for all groups but its own: iteration i - 1's is done.
-    Value iter = iterationOf(b, loc, loop);
-    Type t = iter.getType();
-    auto cst = [&](int64_t c) { return b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, c)); };
     Value prev = b.create<arith::RemSIOp>(
-        loc, b.create<arith::AddIOp>(loc, iter, cst(int64_t(stages) - 1)), cst(stages));
-    Value notFirst = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, iter, cst(1));
-    b.create<MbarrierArriveOp>(loc, barrierAt(b, loc, empty, toI32(b, loc, prev)), notFirst);
+        loc, b.create<arith::AddIOp>(loc, count, i32(b, loc, int64_t(stages) - 1)),
+        i32(b, loc, stages));
+    Value notFirst = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge,
+                                             toI32(b, loc, local), i32(b, loc, 1));
+    b.create<MbarrierArriveOp>(loc, barrierAt(b, loc, empty, prev), notFirst);
   } else {
     // Its wait (blkgpu-defer-wgmma-waits places it before the arrive).
     b.create<MbarrierArriveOp>(loc, barrierAt(b, loc, empty, slot), Value());
   }
   overlapWgmma(loop);
+  if (around->tiles && overlapped) {
+    // The tile's last slot: released once its wgmma is waited for after
+    // the loop, so the producer can fill it for the next tile.
+    OpBuilder after(loop->getBlock(), std::next(Block::iterator(loop)));
+    while (isa<WarpGroupDotWaitOp>(*after.getInsertionPoint()))
+      after.setInsertionPointAfter(&*after.getInsertionPoint());
+    Value trip = toI32(after, loc, tripCount(after, loc, loop.getLowerBound(),
+                                             loop.getUpperBound(), loop.getStep()));
+    Value lastCount = after.create<arith::SubIOp>(
+        loc, after.create<arith::AddIOp>(loc, consumerBase, trip), i32(after, loc, 1));
+    Value lastSlot = after.create<arith::RemSIOp>(loc, lastCount, i32(after, loc, stages));
+    Value ran = after.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, trip,
+                                            i32(after, loc, 1));
+    after.create<MbarrierArriveOp>(loc, barrierAt(after, loc, empty, lastSlot), ran);
+  }
 
   // Producer: the same iterations, one TMA stage each.
+  ProducerCloner cloner(ws);
   Block &producer = ws.getProducer().front();
   OpBuilder pb = OpBuilder::atBlockEnd(&producer);
-  Value on;
-  for (Value c : *conditions) {
-    Value mine = cloner.clone(pb, c);
-    on = on ? pb.create<arith::AndIOp>(loc, on, mine) : mine;
-  }
-  if (on) {
-    auto branch = pb.create<scf::IfOp>(loc, TypeRange{}, on, /*withElseRegion=*/false);
+  auto enter = [&](ArrayRef<Value> conditions) {
+    if (conditions.empty())
+      return;
+    SmallVector<Value> mine;
+    for (Value c : conditions)
+      mine.push_back(cloner.clone(pb, c));
+    auto branch = pb.create<scf::IfOp>(loc, TypeRange{}, allOf(pb, loc, mine),
+                                       /*withElseRegion=*/false);
     pb.setInsertionPointToStart(&branch.getThenRegion().front());
+  };
+  enter(around->outer);
+  Value producerBase;
+  if (scf::ForOp tileLoop = around->tiles) {
+    auto walk = pb.create<scf::ForOp>(loc, cloner.clone(pb, tileLoop.getLowerBound()),
+                                      cloner.clone(pb, tileLoop.getUpperBound()),
+                                      cloner.clone(pb, tileLoop.getStep()),
+                                      ValueRange{i32(pb, loc, 0)});
+    cloner.bind(tileLoop.getInductionVar(), walk.getInductionVar());
+    producerBase = walk.getRegionIterArgs().front();
+    pb.setInsertionPointToStart(walk.getBody());
+    // After this tile: the count grows by the trip count where the
+    // consumers ran the loop (the same conditions, recomputed).
+    SmallVector<Value> mine;
+    for (Value c : around->inner)
+      mine.push_back(cloner.clone(pb, c));
+    Value trip = toI32(pb, loc, tripCount(pb, loc, cloner.clone(pb, loop.getLowerBound()),
+                                          cloner.clone(pb, loop.getUpperBound()),
+                                          cloner.clone(pb, loop.getStep())));
+    Value ran = pb.create<arith::SelectOp>(loc, allOf(pb, loc, mine), trip, i32(pb, loc, 0));
+    auto yield = pb.create<scf::YieldOp>(
+        loc, ValueRange{pb.create<arith::AddIOp>(loc, producerBase, ran)});
+    pb.setInsertionPoint(yield);
   }
+  enter(around->inner);
   Value lb = cloner.clone(pb, loop.getLowerBound());
   Value ub = cloner.clone(pb, loop.getUpperBound());
   Value step = cloner.clone(pb, loop.getStep());
-  for (Value v : needed) // the boxes' invariant atoms, computed once
-    cloner.clone(pb, v);
+  for (const TmaTile &tile : tiles) // the boxes' invariant atoms, computed once
+    for (const TmaDim &dim : tile.dims)
+      for (auto [atom, coef] : dim.start.terms)
+        if (atom != loop.getInductionVar())
+          cloner.clone(pb, atom);
   auto fill = pb.create<scf::ForOp>(loc, lb, ub, step);
   pb.setInsertionPointToStart(fill.getBody());
-  Value iter = iterationOf(pb, loc, fill);
-  Type t = iter.getType();
-  auto cst = [&](int64_t c) { return pb.create<arith::ConstantOp>(loc, pb.getIntegerAttr(t, c)); };
-  Value fillSlot = toI32(pb, loc, pb.create<arith::RemSIOp>(loc, iter, cst(stages)));
-  Value round = pb.create<arith::DivSIOp>(loc, iter, cst(stages));
-  Value reused = pb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, iter, cst(stages));
+  Value fillCount = ringCount(pb, iterationOf(pb, loc, fill), producerBase);
+  Value fillSlot = pb.create<arith::RemSIOp>(loc, fillCount, i32(pb, loc, stages));
+  Value round = pb.create<arith::DivSIOp>(loc, fillCount, i32(pb, loc, stages));
+  Value reused = pb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, fillCount,
+                                          i32(pb, loc, stages));
   auto wait = pb.create<scf::IfOp>(loc, TypeRange{}, reused, /*withElseRegion=*/false);
   {
     // Round r reuses the slot round r - 1 filled: wait for its release.
     OpBuilder wb = OpBuilder::atBlockBegin(&wait.getThenRegion().front());
     Value parity = wb.create<arith::RemSIOp>(
-        loc, wb.create<arith::AddIOp>(loc, round, wb.create<arith::ConstantOp>(loc, wb.getIntegerAttr(t, 1))),
-        wb.create<arith::ConstantOp>(loc, wb.getIntegerAttr(t, 2)));
-    wb.create<MbarrierWaitOp>(loc, barrierAt(wb, loc, empty, fillSlot), toI32(wb, loc, parity));
+        loc, wb.create<arith::AddIOp>(loc, round, i32(wb, loc, 1)), i32(wb, loc, 2));
+    wb.create<MbarrierWaitOp>(loc, barrierAt(wb, loc, empty, fillSlot), parity);
   }
   Value bar = barrierAt(pb, loc, full, fillSlot);
   pb.create<MbarrierExpectOp>(loc, bar, pb.getI32IntegerAttr(int32_t(bytes)), Value());
