@@ -98,14 +98,6 @@ std::vector<RowRef> reference(const Shape &s, const std::vector<float> &q,
   return out;
 }
 
-std::string configString(const blk::Specialization &spec) {
-  std::string s;
-  for (const blk::ConfigValue &v : spec.config)
-    s += v.name + "=" + std::to_string(v.intValue) + " ";
-  return s + "num_warps=" + std::to_string(spec.numWarps) +
-         " num_stages=" + std::to_string(spec.numStages);
-}
-
 int64_t configValue(const blk::Specialization &spec, const std::string &name) {
   for (const blk::ConfigValue &v : spec.config)
     if (v.name == name)
@@ -152,7 +144,7 @@ void runShape(const blk::Context &ctx, const blk::Module &mod, const std::string
     Record r;
     r.shape = s.label();
     r.kernel = kname;
-    r.config = configString(spec);
+    r.config = blk::configKey(spec);
     try {
       blk::Kernel kern = mod.kernel(kname);
       for (const blk::ConfigValue &cv : spec.config)

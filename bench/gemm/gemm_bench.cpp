@@ -238,15 +238,6 @@ bool checkOutput(const std::vector<T> &got, const Shape &s, const Kind &kind,
   return ok;
 }
 
-std::string configString(const blk::Specialization &spec) {
-  std::string s;
-  for (const blk::ConfigValue &v : spec.config)
-    s += v.name + "=" + std::to_string(v.intValue) + " ";
-  return s + "num_warps=" + std::to_string(spec.numWarps) +
-         " num_stages=" + std::to_string(spec.numStages) +
-         (spec.producerWarps ? " warp_specialize=1" : "");
-}
-
 /// Issue 16's matmul check (BLK_GEMM_TUNE_CHECK=1, mode `tune`): after the
 /// sweep above timed every config, one unpinned launch tunes at run time
 /// (or finds the user cache of an earlier process); the config it picks
@@ -365,11 +356,11 @@ void runShape(const blk::Context &ctx, const std::string &dir,
     // whose description contains it, so a profiler sees one kernel.
     const char *only = std::getenv("BLK_GEMM_ONLY");
     for (const blk::Specialization &spec : desc->specializations) {
-      if (only && configString(spec).find(only) == std::string::npos)
+      if (only && blk::configKey(spec).find(only) == std::string::npos)
         continue;
       Record r = makeRecord(s, kname);
       r.entry = spec.entry;
-      r.config = configString(spec);
+      r.config = blk::configKey(spec);
       try {
         blk::Kernel k = mod.kernel(kname);
         for (const blk::ConfigValue &v : spec.config)

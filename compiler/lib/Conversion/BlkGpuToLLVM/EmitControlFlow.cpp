@@ -45,14 +45,13 @@ static void addIncoming(ArrayRef<Elems> phis, ArrayRef<Elems> vals,
 /// registers to 255 and spills that way. Such a loop is marked
 /// `llvm.licm.disable`; its inner loops are still hoisted from.
 static bool containsTensorCoreLoop(scf::ForOp loop) {
-  bool found = false;
-  loop.getBody()->walk([&](scf::ForOp inner) {
-    inner.getBody()->walk([&](Operation *op) {
-      if (isa<WarpGroupDotOp, MmaSyncOp>(op))
-        found = true;
-    });
-  });
-  return found;
+  return loop.getBody()
+      ->walk([&](Operation *op) {
+        bool nested = isa<WarpGroupDotOp, MmaSyncOp>(op) &&
+                      op->getParentOfType<scf::ForOp>() != loop;
+        return nested ? WalkResult::interrupt() : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 static llvm::Error emitFor(Emitter &e, scf::ForOp loop) {
@@ -84,8 +83,8 @@ static llvm::Error emitFor(Emitter &e, scf::ForOp loop) {
     next.push_back(e.get(v));
   llvm::Value *ivNext = b.CreateAdd(iv, step);
   llvm::BasicBlock *latch = b.GetInsertBlock();
-  e.setUnrollCount(b.CreateBr(header), e.loopUnrollCount(loop),
-                   containsTensorCoreLoop(loop));
+  e.setLoopHints(b.CreateBr(header), e.loopUnrollCount(loop),
+                 containsTensorCoreLoop(loop));
   iv->addIncoming(ivNext, latch);
   addIncoming(phis, next, latch);
   b.SetInsertPoint(exit);

@@ -184,7 +184,9 @@ public:
   llvm::Error emitControlFlow(mlir::Operation *op);
   /// Runtime unroll count blkgpu-loop-unroll-hints chose (1: none).
   unsigned loopUnrollCount(mlir::scf::ForOp loop);
-  void setUnrollCount(llvm::Instruction *backedge, unsigned count, bool noLicm = false);
+  /// The latch's loop metadata: a runtime unroll `count` (> 1), and
+  /// llvm.licm.disable when `noLicm` (LoopUnrollHint.cpp).
+  void setLoopHints(llvm::Instruction *backedge, unsigned count, bool noLicm);
 
   llvm::Value *callIntrinsic(unsigned id, llvm::ArrayRef<llvm::Type *> types,
                              llvm::ArrayRef<llvm::Value *> args);

@@ -21,7 +21,7 @@ unsigned Emitter::loopUnrollCount(scf::ForOp loop) {
   return count ? unsigned(std::max<int64_t>(1, count.getInt())) : 1;
 }
 
-void Emitter::setUnrollCount(llvm::Instruction *backedge, unsigned count,
+void Emitter::setLoopHints(llvm::Instruction *backedge, unsigned count,
                              bool noLicm) {
   SmallVector<llvm::Metadata *> hints = {nullptr}; // the self reference
   if (count > 1) {

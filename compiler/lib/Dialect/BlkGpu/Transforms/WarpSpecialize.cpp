@@ -246,19 +246,16 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
   if (!around || prefetches.empty())
     return false;
   SmallVector<Value> needed = {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()};
-  llvm::append_range(needed, around->outer);
   llvm::append_range(needed, around->inner);
   if (scf::ForOp tileLoop = around->tiles) {
-    // The tile count is advanced at the tile loop's level, after the branches.
-    for (Value v : ArrayRef<Value>(needed).take_front(3))
-      if (!atTileLevel(v, tileLoop))
-        return false;
-    for (Value v : around->inner)
-      if (!atTileLevel(v, tileLoop))
-        return false;
+    // The ring count is advanced at the tile loop's level, after the
+    // branches: the loop's bounds and the inner conditions must be there.
+    if (!llvm::all_of(needed, [&](Value v) { return atTileLevel(v, tileLoop); }))
+      return false;
     llvm::append_range(needed, ValueRange{tileLoop.getLowerBound(), tileLoop.getUpperBound(),
                                           tileLoop.getStep()});
   }
+  llvm::append_range(needed, around->outer);
   for (const TmaTile &tile : tiles)
     for (const TmaDim &dim : tile.dims)
       for (auto [atom, coef] : dim.start.terms)
@@ -308,6 +305,11 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
     Value n = toI32(b, loc, local);
     return base ? b.create<arith::AddIOp>(loc, base, n).getResult() : n;
   };
+  // (slot, round) of ring count `count`: count % S, count / S.
+  auto ringPosition = [&](OpBuilder &b, Value count) {
+    return std::pair<Value, Value>{b.create<arith::RemSIOp>(loc, count, i32(b, loc, stages)),
+                                   b.create<arith::DivSIOp>(loc, count, i32(b, loc, stages))};
+  };
 
   // Consumers: wait for the slot, read it, release it.
   Operation *first = prefetches.front().alloc;
@@ -317,9 +319,8 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
   OpBuilder b(first);
   Value local = iterationOf(b, loc, loop);
   Value count = ringCount(b, local, consumerBase);
-  Value slot = b.create<arith::RemSIOp>(loc, count, i32(b, loc, stages));
-  Value phase = b.create<arith::RemSIOp>(
-      loc, b.create<arith::DivSIOp>(loc, count, i32(b, loc, stages)), i32(b, loc, 2));
+  auto [slot, round] = ringPosition(b, count);
+  Value phase = b.create<arith::RemSIOp>(loc, round, i32(b, loc, 2));
   b.create<MbarrierWaitOp>(loc, barrierAt(b, loc, full, slot), phase);
   SmallVector<Value> views;
   for (auto [p, ring] : llvm::zip(prefetches, rings)) {
@@ -416,8 +417,7 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
   auto fill = pb.create<scf::ForOp>(loc, lb, ub, step);
   pb.setInsertionPointToStart(fill.getBody());
   Value fillCount = ringCount(pb, iterationOf(pb, loc, fill), producerBase);
-  Value fillSlot = pb.create<arith::RemSIOp>(loc, fillCount, i32(pb, loc, stages));
-  Value round = pb.create<arith::DivSIOp>(loc, fillCount, i32(pb, loc, stages));
+  auto [fillSlot, fillRound] = ringPosition(pb, fillCount);
   Value reused = pb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, fillCount,
                                           i32(pb, loc, stages));
   auto wait = pb.create<scf::IfOp>(loc, TypeRange{}, reused, /*withElseRegion=*/false);
@@ -425,7 +425,7 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
     // Round r reuses the slot round r - 1 filled: wait for its release.
     OpBuilder wb = OpBuilder::atBlockBegin(&wait.getThenRegion().front());
     Value parity = wb.create<arith::RemSIOp>(
-        loc, wb.create<arith::AddIOp>(loc, round, i32(wb, loc, 1)), i32(wb, loc, 2));
+        loc, wb.create<arith::AddIOp>(loc, fillRound, i32(wb, loc, 1)), i32(wb, loc, 2));
     wb.create<MbarrierWaitOp>(loc, barrierAt(wb, loc, empty, fillSlot), parity);
   }
   Value bar = barrierAt(pb, loc, full, fillSlot);
