@@ -818,20 +818,4 @@ std::string formatTensorMap(const TensorMapDesc &map, const KernelDesc &kernel) 
          std::to_string(map.swizzle);
 }
 
-std::string formatConfig(const Specialization &spec) {
-  std::string s;
-  for (const ConfigValue &v : spec.config) {
-    if (!s.empty())
-      s += ' ';
-    s +=
-        v.name + "=" +
-        (v.isFloat ? std::to_string(v.floatValue) : std::to_string(v.intValue));
-  }
-  if (!s.empty())
-    s += ' ';
-  // warp_specialize: the one value a plain config may differ in alone.
-  return s + "num_warps=" + std::to_string(spec.numWarps) +
-         (spec.producerWarps ? " warp_specialize=1" : "");
-}
-
 } // namespace blk

@@ -329,7 +329,7 @@ Kernel Kernel::withValue(std::string_view name, bool isInt, int64_t i,
         (wanted.empty() ? "" : " ") + p.name + "=" +
         (p.isFloat ? std::to_string(p.floatValue) : std::to_string(p.intValue));
   for (const Specialization &s : d.specializations)
-    available += (available.empty() ? "" : "; ") + formatConfig(s);
+    available += (available.empty() ? "" : "; ") + configKey(s);
   throw Error("no specialisation with " + wanted +
                   " was compiled (blkc leaves out, with a warning, configs over a "
                   "resource limit of the target); available: " + available,

@@ -266,8 +266,8 @@ TEST_F(Gpu, SpecialisationAndKernelLookupErrors) {
       errorOf([&] { mod->kernel("double_grid").with("BLOCK", 512); });
   EXPECT_EQ(msg, "blk: kernel `double_grid`: no specialisation with "
                  "BLOCK=512 was compiled (blkc leaves out, with a warning, configs "
-                 "over a resource limit of the target); available: BLOCK=1024 num_warps=4; "
-                 "BLOCK=256 num_warps=2");
+                 "over a resource limit of the target); available: BLOCK=1024 num_warps=4 "
+                 "num_stages=3; BLOCK=256 num_warps=2 num_stages=3");
   msg = errorOf([&] { mod->kernel("double_grid").with("TILE", 1); });
   EXPECT_EQ(msg, "blk: kernel `double_grid`: no const parameter or option "
                  "`TILE` (const parameters: `BLOCK`; options: `num_warps`, "

@@ -221,7 +221,15 @@ CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *m, const void *image,
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuModuleUnload(CUmodule m) {
-  delete reinterpret_cast<FakeModule *>(m);
+  auto *fm = reinterpret_cast<FakeModule *>(m);
+  {
+    // An attribute belongs to a module's function: the next test's module
+    // (same process, same names) starts without the opt-ins of this one.
+    std::lock_guard<std::mutex> lock(state().mutex);
+    for (const auto &[name, fn] : fm->functions)
+      state().sharedAttribute.erase(name);
+  }
+  delete fm;
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuModuleGetFunction(CUfunction *f, CUmodule m,

@@ -158,7 +158,7 @@ TEST_F(FakeDriver, WithAConfigLeftOutOfTheManifestIsAnError) {
   EXPECT_EQ(errorOf([&] { mod.kernel("double_grid").with("BLOCK", 512); }),
             "blk: kernel `double_grid`: no specialisation with BLOCK=512 was compiled (blkc "
             "leaves out, with a warning, configs over a resource limit of the target); "
-            "available: BLOCK=1024 num_warps=4; BLOCK=256 num_warps=2");
+            "available: BLOCK=1024 num_warps=4 num_stages=3; BLOCK=256 num_warps=2 num_stages=3");
   // Each pin is checked with the earlier ones: BLOCK=256 was compiled for
   // 2 warps only.
   EXPECT_NE(errorOf([&] { mod.kernel("double_grid").with("BLOCK", 256).with("num_warps", 4); }),
@@ -186,8 +186,8 @@ TEST_F(FakeDriver, WithSelectsByWarpSpecialize) {
   EXPECT_EQ(errorOf([&] { plain.with("num_stages", 4); }),
             "blk: kernel `inc_ws`: no specialisation with BLOCK=128 num_stages=4 was "
             "compiled (blkc leaves out, with a warning, configs over a resource limit of "
-            "the target); available: BLOCK=128 num_warps=4; BLOCK=128 num_warps=4 "
-            "warp_specialize=1");
+            "the target); available: BLOCK=128 num_warps=4 num_stages=3; BLOCK=128 "
+            "num_warps=4 num_stages=3 warp_specialize=1");
   DeviceBuffer<int32_t> x(ctx, 300);
   ws.launch(x, 300);
   BlkFakeLaunch l = last();

@@ -60,7 +60,7 @@ TEST(Manifest, ParsesTheDocumentedExample) {
   EXPECT_EQ(s.grid[0].op, GridExpr::Op::Cdiv);
   EXPECT_EQ(s.grid[0].args[0].kind, GridExpr::Kind::Param);
   EXPECT_EQ(s.grid[0].args[1].value, 1024);
-  EXPECT_EQ(formatConfig(s), "BLOCK=1024 num_warps=4");
+  EXPECT_EQ(configKey(s), "BLOCK=1024 num_warps=4 num_stages=3");
 }
 
 TEST(Manifest, ParsesTheFixtureManifest) {

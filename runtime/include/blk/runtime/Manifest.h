@@ -239,9 +239,6 @@ struct Manifest {
 /// and similar.
 Manifest parseManifest(std::string_view json, const std::string &origin);
 
-/// Renders one specialisation's config as "BLOCK=1024 num_warps=4".
-std::string formatConfig(const Specialization &spec);
-
 /// The canonical config key "BLOCK=1024 num_warps=4 num_stages=3", then
 /// " warp_specialize=1" when it has producer warps (what blkc writes as
 /// `config_key`; used when a manifest has none).
