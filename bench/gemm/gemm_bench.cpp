@@ -314,6 +314,14 @@ void runShape(const blk::Context &ctx, const std::string &dir,
   float bs = kind.biasGelu ? 3.0f / std::sqrt(float(K)) : 1.0f;
   randomFill(fb, 12, -bs, bs);
   randomFill(fbias, 13, -1.f, 1.f);
+  // BLK_GEMM_BF16_VALUES (an experiment): the draws rounded to bf16 first,
+  // so f16 inputs carry bf16's 8 significant bits. The tensor cores' power
+  // depends on the bits they multiply; this asks whether f16 runs slower
+  // than bf16 at the same code for that reason alone.
+  if (std::getenv("BLK_GEMM_BF16_VALUES"))
+    for (std::vector<float> *v : {&fa, &fb})
+      for (float &x : *v)
+        x = blk::toFloat(blk::toBfloat16(x));
   std::vector<T> ha(MK), hb(KN);
   for (size_t i = 0; i < MK; ++i)
     fa[i] = Elem<T>::to(ha[i] = Elem<T>::from(fa[i]));
