@@ -105,7 +105,7 @@ void runtimeLoad(const FatbinReader &reader) {
     if (manifest.findKernel(k.name) == nullptr)
       broken("findKernel misses kernel " + k.name);
     for (const Specialization &spec : k.specializations) {
-      (void)formatConfig(spec);
+      (void)configKey(spec);
       try {
         GridProgram program = compileGrid(spec.grid, k.params, k.name);
         for (int64_t value : kSampleValues) {

@@ -83,6 +83,19 @@ public:
 /// One value variant (@specialize) or assumed variant (automatic
 /// specialisation). Its function is looked up on the first launch that
 /// picks it (resolveVariant), then read without a lock.
+/// A count worked out on first use and read without a lock afterwards.
+/// Copyable (a vector of SpecState is built before any launch), as the
+/// atomic alone is not.
+struct CachedCount {
+  mutable std::atomic<int64_t> value{0};
+  CachedCount() = default;
+  CachedCount(const CachedCount &other) : value(other.value.load(std::memory_order_relaxed)) {}
+  CachedCount &operator=(const CachedCount &other) {
+    value.store(other.value.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    return *this;
+  }
+};
+
 struct VariantState {
   const std::string *entry = nullptr;
   uint32_t sharedStatic = 0;
@@ -90,6 +103,8 @@ struct VariantState {
   const AssumedVariant *assumed = nullptr; ///< its tests; null for a value variant
   mutable std::atomic<CUfunction> function{nullptr};
   std::unique_ptr<TensorMapState> tensorMaps; ///< null when it takes none
+  /// A persistent entry's resident programs (residentPrograms); 0: not yet.
+  CachedCount resident;
 };
 
 /// One specialisation, resolved: its function and compiled grid, and the
@@ -100,6 +115,8 @@ struct SpecState {
   GridProgram grid;
   GridProgram requirements; ///< `@requires`, all in one; dims 0 if none
   std::unique_ptr<TensorMapState> tensorMaps; ///< of `entry`; null if none
+  /// A persistent entry's resident programs (residentPrograms); 0: not yet.
+  CachedCount resident;
   /// Empty without variants; else 3^k slots indexed by the class vector
   /// (digit i: 0 any, 1 equal to 1, 2 multiple of 16, weight 3^i), holding
   /// 1 + the variant's index, or 0 for the generic entry.

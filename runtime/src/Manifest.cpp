@@ -293,6 +293,11 @@ Specialization ManifestParser::specialization(const Json &s,
              (producers ? " and producer_warps " + std::to_string(producers) : "") +
              " mean" + (producers ? "" : "s") + " " + std::to_string(launched) + " threads");
   spec.threads = int(threads);
+  if (s.contains("persistent")) {
+    if (!s["persistent"].is_boolean())
+      fail(where + ".persistent", "expected a boolean");
+    spec.persistent = s["persistent"].get<bool>();
+  }
   sharedSizes(s, where, spec.sharedStatic, spec.sharedDynamic);
   spec.tensorMaps = tensorMaps(s, k, where);
   spec.configKey = s.contains("config_key") ? name(s, "config_key", where, "empty config key")
@@ -763,7 +768,8 @@ std::string configKey(const Specialization &spec) {
   }
   return s + "num_warps=" + std::to_string(spec.numWarps) +
          " num_stages=" + std::to_string(spec.numStages) +
-         (spec.producerWarps ? " warp_specialize=1" : "");
+         (spec.producerWarps ? " warp_specialize=1" : "") +
+         (spec.persistent ? " persistent=1" : "");
 }
 
 std::string formatGridExpr(const GridExpr &e, const KernelDesc &kernel) {

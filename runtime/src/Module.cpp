@@ -273,6 +273,10 @@ static bool specMatches(const Specialization &spec, const ConfigValue &pin,
     known = true;
     return same(false, spec.producerWarps > 0 ? 1 : 0, 0);
   }
+  if (pin.name == "persistent") {
+    known = true;
+    return same(false, spec.persistent ? 1 : 0, 0);
+  }
   for (const ConfigValue &v : spec.config)
     if (v.name == pin.name) {
       known = true;
@@ -320,7 +324,7 @@ Kernel Kernel::withValue(std::string_view name, bool isInt, int64_t i,
     throw Error(
         "no const parameter or option `" + pin.name +
             "` (const parameters: " + (consts.empty() ? "none" : consts) +
-            "; options: `num_warps`, `num_stages`, `warp_specialize`)",
+            "; options: `num_warps`, `num_stages`, `warp_specialize`, `persistent`)",
         d.name);
   }
   std::string wanted, available;
@@ -337,6 +341,25 @@ Kernel Kernel::withValue(std::string_view name, bool isInt, int64_t i,
 }
 
 namespace detail {
+
+/// The programs of `function` that fit on the device at once (SMs times
+/// the driver's occupancy for this block and shared memory): a persistent
+/// entry launches no more, each walking the rest of its `@grid`. Asked of
+/// the driver once per entry.
+static int64_t residentPrograms(const ContextImpl &ctx, CUfunction function, int threads,
+                                uint32_t shared, const CachedCount &cache,
+                                const std::string &kernel) {
+  int64_t n = cache.value.load(std::memory_order_relaxed);
+  if (n > 0)
+    return n;
+  int perSm = 0;
+  ctx.check(ctx.api->cuOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, function, threads,
+                                                                  size_t(shared)),
+            "cannot tell how many programs of a persistent entry fit on an SM", kernel);
+  n = int64_t(std::max(perSm, 1)) * std::max(ctx.info.multiprocessors, 1);
+  cache.value.store(n, std::memory_order_relaxed);
+  return n;
+}
 
 CUresult launchSpec(const ModuleState &module, const KernelState &kernel,
                     const SpecState &s, const LaunchOptions &options,
@@ -359,6 +382,7 @@ CUresult launchSpec(const ModuleState &module, const KernelState &kernel,
   CUfunction function = s.function;
   uint32_t shared = s.spec->sharedDynamic;
   const TensorMapState *maps = s.tensorMaps.get();
+  const CachedCount *resident = &s.resident;
   // Kernels without variants pay these two tests per launch.
   if (!s.variantSlot.empty() || s.assumedCount)
     if (const VariantState *v = pickVariant(d, s, values)) {
@@ -366,7 +390,13 @@ CUresult launchSpec(const ModuleState &module, const KernelState &kernel,
       shared = v->sharedDynamic;
       maps = v->tensorMaps.get();
       *entry = v->entry;
+      resident = &v->resident;
     }
+  // A grid passed by the caller is launched as given: every program walks
+  // from its index in steps of the grid, whatever its size.
+  if (s.spec->persistent && !options.grid)
+    grid.x = std::min(grid.x, residentPrograms(ctx, function, s.spec->threads, shared,
+                                               *resident, d.name));
   // Entries without tensor maps pay this test.
   if (maps)
     return launchWithTensorMaps(ctx, *maps, d, function, grid, unsigned(s.spec->threads),

@@ -45,6 +45,29 @@ std::vector<int32_t> randomInts(size_t n) {
   return v;
 }
 
+// The persistent config of inc_ws (tune.json) on the device: the runtime
+// launches at most the programs the GPU holds at once (the driver's
+// occupancy times the SMs), each walks the 32768 blocks of the grid, and
+// every element gets exactly one increment; with a caller's grid of 7 the
+// same holds.
+TEST(AutotuneGpu, PersistentConfigWalksTheWholeGrid) {
+  blk::Context ctx;
+  blk::Module mod = ctx.load(fixture());
+  const int n = (1 << 22) - 5;
+  std::vector<int32_t> host = randomInts(n);
+  blk::DeviceBuffer<int32_t> x(ctx, host);
+  blk::Kernel k = mod.kernel("inc_ws").with("BLOCK", 128).with("persistent", true);
+  ASSERT_EQ(k.specialization().entry, "inc_ws__BLOCK_128__w4__p");
+  k.launch(x, n);
+  k.launch(blk::Grid(7), x, n);
+  ctx.synchronize();
+  std::vector<int32_t> got = x.download();
+  size_t wrong = 0;
+  for (int i = 0; i < n; ++i)
+    wrong += got[size_t(i)] != host[size_t(i)] + 2;
+  EXPECT_EQ(wrong, 0u);
+}
+
 TEST(AutotuneGpu, InPlaceKernelTunedOverFourConfigsAddsExactlyOne) {
   freshCache();
   blk::Context ctx;

@@ -12,6 +12,7 @@
 
 #include "blk/IR/BlkDialect.h"
 #include "blk/Support/Fnv1a.h"
+#include "blk/Support/Persistent.h"
 #include "blk/Support/WarpSpecialize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -57,6 +58,8 @@ static void addKernelAttributes(OpBuilder &b, func::FuncOp func,
     func->setAttr("blk.programs_per_sm", b.getI32IntegerAttr(spec.programsPerSm));
   if (spec.warpSpecialize)
     func->setAttr(kWarpSpecializeAttr, b.getUnitAttr());
+  if (spec.persistent)
+    func->setAttr(kPersistentAttr, b.getUnitAttr());
   SmallVector<NamedAttribute> config;
   for (const sema::ConfigValue &c : spec.config) {
     Attribute value = c.value.isBool()

@@ -47,6 +47,14 @@ OwningOpRef<ModuleOp> lowerToBlockIR(Frontend &fe, FileId file,
     module->print(llvm::errs());
     internalError("IRGen", "the generated blk IR does not verify");
   }
+  {
+    PassManager lowering(&context);
+    lowering.enableVerifier(true);
+    enablePassPrinting(lowering, options.printAfter, options.printAfterAll);
+    buildLoweringPipeline(lowering);
+    if (failed(lowering.run(*module)))
+      internalError("IRGen", "a lowering pass failed on the generated blk IR");
+  }
   if (times) {
     times->irgen = msSince(start);
     times->specializations = 0;

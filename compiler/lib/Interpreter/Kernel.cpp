@@ -10,6 +10,7 @@
 #include "blk/Interpreter/Interpreter.h"
 
 #include "Executor.h"
+#include "blk/Support/Persistent.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -43,6 +44,7 @@ llvm::Expected<std::unique_ptr<Kernel>> Kernel::create(func::FuncOp fn) {
   k->kernelName = kernelAttr ? kernelAttr.getValue().str() : fn.getSymName().str();
   if (auto grid = fn->getAttrOfType<StringAttr>("blk.grid"))
     k->gridJson = grid.getValue().str();
+  k->persistent = fn->hasAttr(kPersistentAttr);
   if (auto config = fn->getAttrOfType<DictionaryAttr>("blk.config"))
     for (NamedAttribute a : config)
       if (auto v = dyn_cast<IntegerAttr>(a.getValue()))
@@ -71,6 +73,8 @@ llvm::Expected<std::array<int64_t, 3>> Kernel::evalGrid(const std::vector<Arg> &
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "kernel `" + kernelName + "` " +
                                        llvm::toString(grid.takeError()));
+  if (persistent)
+    (*grid)[0] = std::min<int64_t>((*grid)[0], kInterpreterPersistentPrograms);
   return grid;
 }
 

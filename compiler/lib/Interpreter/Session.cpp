@@ -27,6 +27,11 @@ llvm::Expected<std::unique_ptr<Session>> Session::load(const std::string &path,
     if (!parsed)
       return parsed.takeError();
     s->moduleOp = std::move(*parsed);
+    // Hand-written IR is block IR as IRGen leaves it: lowered as IRGen's is.
+    mlir::PassManager lowering(&s->context, mlir::ModuleOp::getOperationName());
+    buildLoweringPipeline(lowering);
+    if (mlir::failed(lowering.run(*s->moduleOp)))
+      return fail("the lowering passes failed on `" + path + "`");
     if (options.optimize) {
       mlir::PassManager pm(&s->context, mlir::ModuleOp::getOperationName());
       buildOptimizationPipeline(pm);

@@ -24,13 +24,18 @@ namespace blk::sema::detail {
 /// `@config` keys that shape the launch rather than name a const parameter
 /// (sorted: the did-you-mean lists start from them).
 static const std::vector<std::string> &launchKeys() {
-  static const std::vector<std::string> kKeys = {"num_stages", "num_warps", "programs_per_sm",
-                                                 "warp_specialize"};
+  static const std::vector<std::string> kKeys = {"num_stages", "num_warps", "persistent",
+                                                 "programs_per_sm", "warp_specialize"};
   return kKeys;
 }
 
 static bool isLaunchKey(const std::string &name) {
   return std::binary_search(launchKeys().begin(), launchKeys().end(), name);
+}
+
+/// The launch keys that are `true` or `false`.
+static bool isBooleanLaunchKey(const std::string &name) {
+  return name == "warp_specialize" || name == "persistent";
 }
 
 /// Parses a `-D` value: an integer (decimal/0x/0b, optional sign) or a boolean.
@@ -74,8 +79,8 @@ private:
   void buildSpecialize(KernelInfo &k, const ast::Attribute *attr);
   void buildSpecs(KernelInfo &k, const std::vector<const ast::Attribute *> &configs);
   void checkConfigValue(const KernelInfo &k, const ast::Argument *arg, const ConstValue &v);
-  /// `num_warps`, `num_stages`, `programs_per_sm` and `warp_specialize`
-  /// from `values` into `s`; reports a launch they cannot make.
+  /// `num_warps`, `num_stages`, `programs_per_sm`, `warp_specialize` and
+  /// `persistent` from `values` into `s`; reports a launch they cannot make.
   void readLaunchKeys(const KernelInfo &k, const ast::Attribute *attr,
                       const std::map<std::string, ConstValue> &values, Specialization &s);
   void analyzeSpec(KernelInfo &k, Specialization &s, std::vector<Diagnostic> &sink);
@@ -248,13 +253,14 @@ void KernelBuilder::buildSpecialize(KernelInfo &k, const ast::Attribute *attr) {
 
 /// What a `@config` value must be for its parameter: an integer that fits
 /// an integer parameter's type, a boolean for `i1`, a number for a float;
-/// the launch keys take integers, but `warp_specialize` a boolean. Reports
+/// the launch keys take integers, but `warp_specialize` and `persistent`
+/// booleans. Reports
 /// it otherwise.
 /// (A `-D` value is only parsed as an integer or a boolean, in
 /// analyzeKernels, not range-checked against the parameter.)
 void KernelBuilder::checkConfigValue(const KernelInfo &k, const ast::Argument *arg,
                                      const ConstValue &v) {
-  bool flag = arg->name == "warp_specialize";
+  bool flag = isBooleanLaunchKey(arg->name);
   std::string typeName = flag ? "bool" : "i32";
   ScalarKind kind = flag ? ScalarKind::I1 : ScalarKind::I32;
   for (const KernelParam &p : k.params)
@@ -313,6 +319,16 @@ void KernelBuilder::readLaunchKeys(const KernelInfo &k, const ast::Attribute *at
     s.numStages = it->second.getInt();
   if (auto it = values.find("warp_specialize"); it != values.end())
     s.warpSpecialize = it->second.getBool(); // not a boolean: reported (checkConfigValue)
+  if (auto it = values.find("persistent"); it != values.end())
+    s.persistent = it->second.getBool();
+  // The loop blk-make-persistent adds walks the programs of one axis.
+  if (s.persistent && gridExprs.size() != 1) {
+    invalid(gridExprs.empty()
+                ? "`persistent` needs a `@grid`: its programs are what each program walks"
+                : "`persistent` needs a one-axis `@grid`, found " +
+                      std::to_string(gridExprs.size()) + " axes");
+    s.persistent = false;
+  }
   if (auto it = values.find("programs_per_sm"); it != values.end()) {
     s.programsPerSm = it->second.getInt();
     if (s.programsPerSm < 1 || s.programsPerSm > 32) {
@@ -413,7 +429,9 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
                std::to_string(s.numWarps);
     if (s.warpSpecialize)
       s.label += ", warp_specialize=true";
-    s.entryName = mangleEntryName(k.name, s.config, s.numWarps, s.warpSpecialize);
+    if (s.persistent)
+      s.label += ", persistent=true";
+    s.entryName = mangleEntryName(k.name, s.config, s.numWarps, s.warpSpecialize, s.persistent);
     // `-D` overrides can make configs identical (and the entry name covers
     // every value that selects one): keep the first, so each entry is unique.
     auto same = std::find_if(k.specializations.begin(), k.specializations.end(),
@@ -426,8 +444,9 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
       a.report(DiagId::sema_duplicate_config, attr->getRange(), {s.entryName})
           .note(DiagId::note_previous_here, same->configAttr->getRange(), {"@config"})
           .note(DiagId::note_sema_hint, SourceRange(),
-                {"an entry is named by its const values, `num_warps` and "
-                 "`warp_specialize`; change one of them, or delete this line"});
+                {"an entry is named by its const values, `num_warps`, "
+                 "`warp_specialize` and `persistent`; change one of them, or delete this "
+                 "line"});
     }
   }
 }
@@ -535,11 +554,11 @@ void analyzeKernels(Analyzer &a, ModuleScope &scope) {
                {name + "=" + text, "the value must be an integer or `true`/`false`"});
       continue;
     }
-    // The one boolean launch key: `-D warp_specialize=1` is refused as
+    // The boolean launch keys: `-D warp_specialize=1` is refused as
     // `warp_specialize = 1` in a @config is.
-    if (name == "warp_specialize" && !v->isBool()) {
+    if (isBooleanLaunchKey(name) && !v->isBool()) {
       a.report(DiagId::sema_bad_define, SourceRange(),
-               {name + "=" + text, "`warp_specialize` is `true` or `false`"});
+               {name + "=" + text, "`" + name + "` is `true` or `false`"});
       continue;
     }
     defines[name] = *v;

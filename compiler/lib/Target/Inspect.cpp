@@ -254,6 +254,9 @@ static void printKernel(llvm::raw_ostream &out, const KernelDesc &kernel,
         << ", threads " << spec.threads;
     if (spec.producerWarps)
       out << ", warp-specialized (" << spec.producerWarps << " producer warps)";
+    if (spec.persistent)
+      out << ", persistent (at most the programs an SM holds at once per SM, each walking "
+             "the grid)";
     out << "\n"
         << "    shared memory: " << spec.sharedStatic << " B static, " << spec.sharedDynamic
         << " B dynamic\n";

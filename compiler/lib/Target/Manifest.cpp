@@ -13,6 +13,7 @@
 #include "ManifestJson.h"
 
 #include "blk/Analysis/PointerAccess.h"
+#include "blk/Support/Persistent.h"
 #include "blk/Support/WarpSpecialize.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -236,12 +237,19 @@ static llvm::Expected<Json> specializationJson(mlir::func::FuncOp func, const Js
                                                   std::to_string(32 - kProducerWarps));
 
   EntrySharedMemory shared = options.shared.lookup(func.getSymName());
-  std::string key = configKey(config, *numWarps, numStages, warpSpecialize);
+  // A persistent entry launches at most one program per SM (times its
+  // occupancy) and walks its one-axis `@grid` (blk/Support/Persistent.h).
+  bool persistent = func->hasAttr(kPersistentAttr);
+  if (persistent && !func->hasAttr("blk.grid"))
+    return reader.fail(kPersistentAttr, "needs `blk.grid`");
+  std::string key = configKey(config, *numWarps, numStages, warpSpecialize, persistent);
   Json spec = {{"entry", func.getSymName().str()}, {"config", std::move(config)},
                {"config_key", std::move(key)},
                {"num_warps", *numWarps}, {"num_stages", numStages}};
   if (warpSpecialize)
     spec["producer_warps"] = producerWarps;
+  if (persistent)
+    spec["persistent"] = true;
   spec["threads"] = 32 * (*numWarps + producerWarps);
   spec["shared_static"] = shared.staticBytes;
   spec["shared_dynamic"] = shared.dynamicBytes;

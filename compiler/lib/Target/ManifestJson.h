@@ -28,10 +28,10 @@ using Json = nlohmann::ordered_json;
 /// `config` (the const params in declaration order; integers in decimal,
 /// booleans `true`/`false`, floats in their shortest round-trip form), then
 /// `num_warps=W num_stages=S`, separated by single spaces; ` warp_specialize=1`
-/// after them for a warp-specialised entry (another config than the same
-/// values without).
+/// after them for a warp-specialised entry, then ` persistent=1` for a
+/// persistent one (each another config than the same values without).
 std::string configKey(const Json &config, int64_t numWarps, int64_t numStages,
-                      bool warpSpecialize);
+                      bool warpSpecialize, bool persistent = false);
 
 /// A specialisation's `code_hash`: FNV-1a 64 (16 lowercase hex digits) of
 /// each of its entries' PTX in order (the generic entry, then its

@@ -35,13 +35,13 @@ static std::string keyValue(const Json &value) {
 }
 
 std::string configKey(const Json &config, int64_t numWarps, int64_t numStages,
-                      bool warpSpecialize) {
+                      bool warpSpecialize, bool persistent) {
   std::string key;
   for (const auto &[name, value] : config.items())
     key += name + "=" + keyValue(value) + " ";
   return key + "num_warps=" + std::to_string(numWarps) +
          " num_stages=" + std::to_string(numStages) +
-         (warpSpecialize ? " warp_specialize=1" : "");
+         (warpSpecialize ? " warp_specialize=1" : "") + (persistent ? " persistent=1" : "");
 }
 
 /// Whether a PTX line is line info (`--lineinfo`): `.loc`, `.file`, the

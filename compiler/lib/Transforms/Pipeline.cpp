@@ -1,6 +1,8 @@
 //===- Pipeline.cpp - the blk optimisation pipeline -----------------------===//
 //
-// A plain list. Each pass is MLIR's own; the blk dialect contributes
+// A plain list: blk-unroll-static-loops, then MLIR's own passes (the
+// lowering passes, which run with or without it, are buildLoweringPipeline's);
+// the blk dialect contributes
 // folders and canonicalization patterns (lib/IR/BlkFolds.cpp) and side
 // effects that keep CSE/LICM/DCE correct around memory ops.
 //
@@ -26,6 +28,10 @@ void blk::buildOptimizationPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createSymbolDCEPass());
 }
 
+void blk::buildLoweringPipeline(mlir::OpPassManager &pm) {
+  pm.addPass(blk::createMakePersistent());
+}
+
 void blk::enablePassPrinting(mlir::PassManager &pm, llvm::ArrayRef<std::string> names,
                              bool all) {
   if (!all && names.empty())
@@ -43,6 +49,7 @@ void blk::enablePassPrinting(mlir::PassManager &pm, llvm::ArrayRef<std::string> 
 void blk::registerBlkPasses() {
   registerTestPrintAxisInfo();
   registerTestPrintPointerAccess();
+  registerMakePersistent();
   registerUnrollStaticLoops();
   mlir::registerInlinerPass();
   mlir::registerCanonicalizerPass();

@@ -255,6 +255,17 @@ CUresult CUDAAPI cuFuncSetAttribute(CUfunction f, CUfunction_attribute a,
   }
   return CUDA_SUCCESS;
 }
+/// As a device with 2048 threads and 228 KiB of shared memory per SM
+/// (registers not modelled): what a persistent launch is clamped to.
+CUresult CUDAAPI cuOccupancyMaxActiveBlocksPerMultiprocessor(int *n, CUfunction, int threads,
+                                                             size_t shared) {
+  if (threads <= 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  int byThreads = 2048 / threads;
+  int byShared = shared ? int(233472 / shared) : byThreads;
+  *n = std::min(std::min(byThreads, byShared), 32);
+  return CUDA_SUCCESS;
+}
 CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
                                 unsigned gz, unsigned bx, unsigned by,
                                 unsigned bz, unsigned shared, CUstream stream,

@@ -187,13 +187,41 @@ TEST_F(FakeDriver, WithSelectsByWarpSpecialize) {
             "blk: kernel `inc_ws`: no specialisation with BLOCK=128 num_stages=4 was "
             "compiled (blkc leaves out, with a warning, configs over a resource limit of "
             "the target); available: BLOCK=128 num_warps=4 num_stages=3; BLOCK=128 "
-            "num_warps=4 num_stages=3 warp_specialize=1");
+            "num_warps=4 num_stages=3 warp_specialize=1; BLOCK=128 num_warps=4 "
+            "num_stages=3 persistent=1");
   DeviceBuffer<int32_t> x(ctx, 300);
   ws.launch(x, 300);
   BlkFakeLaunch l = last();
   EXPECT_STREQ(l.function, "inc_ws__BLOCK_128__w4__ws");
   EXPECT_EQ(l.grid[0], 3u);
   EXPECT_EQ(l.block[0], 256u); // 4 consumer warps and the producer warpgroup
+}
+
+// A persistent config (`persistent` in the manifest) is another config of
+// the same values, chosen by with("persistent", …); its launch is clamped
+// to the programs the device holds at once (132 SMs times the driver's
+// occupancy, 2048 / 128 = 16 per SM in the fake), and a grid the caller
+// passes is launched as given.
+TEST_F(FakeDriver, PersistentLaunchesAtMostTheResidentPrograms) {
+  BLK_REQUIRE_FIXTURE("kernels_tune");
+  Context ctx = open();
+  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Kernel p = mod.kernel("inc_ws").with("BLOCK", 128).with("persistent", true);
+  EXPECT_EQ(p.specialization().entry, "inc_ws__BLOCK_128__w4__p");
+  EXPECT_EQ(p.specialization().configKey, "BLOCK=128 num_warps=4 num_stages=3 persistent=1");
+  EXPECT_EQ(p.with("persistent", 0).specialization().entry, "inc_ws__BLOCK_128__w4");
+  DeviceBuffer<int32_t> x(ctx, 300);
+  p.launch(x, 300); // cdiv(300, 128) = 3 programs: fewer than fit
+  EXPECT_STREQ(last().function, "inc_ws__BLOCK_128__w4__p");
+  EXPECT_EQ(last().grid[0], 3u);
+  p.launch(x, int32_t(1) << 24); // 131072 programs: clamped
+  EXPECT_EQ(last().grid[0], 132u * 16u);
+  EXPECT_EQ(last().block[0], 128u);
+  p.launch(Grid(5), x, int32_t(1) << 24);
+  EXPECT_EQ(last().grid[0], 5u);
+  // The plain config launches the whole grid.
+  p.with("persistent", false).launch(x, int32_t(1) << 24);
+  EXPECT_EQ(last().grid[0], 131072u);
 }
 
 TEST_F(FakeDriver, SharedMemoryOptInHappensAtLoad) {

@@ -102,7 +102,9 @@ public:
   const std::map<std::string, int64_t> &config() const { return configValues; }
   /// True if the kernel has `@grid` (a `blk.grid` attribute).
   bool hasGrid() const { return !gridJson.empty(); }
-  /// Evaluates `@grid` for `args`.
+  /// Evaluates `@grid` for `args`: the programs launched. A persistent
+  /// entry launches at most kInterpreterPersistentPrograms of its `@grid`'s
+  /// (blk/Support/Persistent.h), each walking several.
   llvm::Expected<std::array<int64_t, 3>> evalGrid(const std::vector<Arg> &args) const;
 
   /// Runs every program of the grid over `mem`. A bad access or failed
@@ -116,6 +118,7 @@ private:
   mutable mlir::func::FuncOp fn;
   std::unique_ptr<KernelPlan> plan;
   std::string kernelName, gridJson;
+  bool persistent = false;
   std::vector<ParamInfo> paramInfos;
   std::map<std::string, int64_t> configValues;
 };

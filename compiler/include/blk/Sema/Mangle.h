@@ -1,9 +1,10 @@
 //===- Mangle.h - specialisation entry names --------------------*- C++ -*-===//
 //
 // The stable entry name of one kernel specialisation (docs/ir.md):
-//   `<kernel>__<NAME>_<value>…__w<num_warps>[__ws]`
+//   `<kernel>__<NAME>_<value>…__w<num_warps>[__ws][__p]`
 // const params in declaration order; negative values as `m5`, booleans as 0/1;
-// `__ws` when the config sets `warp_specialize` (so that it is another entry).
+// `__ws` when the config sets `warp_specialize`, `__p` when it sets
+// `persistent` (so that each is another entry).
 // A kernel without const params is `<kernel>__w<num_warps>`.
 //
 //===----------------------------------------------------------------------===//
@@ -24,10 +25,12 @@ struct ConfigValue {
   ConstValue value;
 };
 
-/// `double_grid__BLOCK_1024__w4`; `matmul__BM_128…__w8__ws` warp-specialised.
+/// `double_grid__BLOCK_1024__w4`; `matmul__BM_128…__w8__ws` warp-specialised,
+/// `…__w8__ws__p` also persistent.
 std::string mangleEntryName(const std::string &kernel,
                             const std::vector<ConfigValue> &config,
-                            int64_t numWarps, bool warpSpecialize);
+                            int64_t numWarps, bool warpSpecialize,
+                            bool persistent = false);
 
 } // namespace blk::sema
 

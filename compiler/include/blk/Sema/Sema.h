@@ -228,6 +228,9 @@ struct Specialization {
   int64_t programsPerSm = 0;
   /// `warp_specialize = true`: launched with kProducerWarps more warps.
   bool warpSpecialize = false;
+  /// `persistent = true`: each program walks the `@grid`'s programs
+  /// (blk/Support/Persistent.h).
+  bool persistent = false;
   /// `<kernel>__<NAME>_<value>…__w<num_warps>`, then `__ws` when
   /// warp-specialised (docs/ir.md).
   std::string entryName;

@@ -43,4 +43,20 @@ def UnrollStaticLoops : Pass<"blk-unroll-static-loops", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def MakePersistent : Pass<"blk-make-persistent", "mlir::ModuleOp"> {
+  let summary = "Make each program of a `persistent` config walk the `@grid`'s programs";
+  let description = [{
+    A func marked `blk.persistent` (a `@config(…, persistent = true)`,
+    blk/Support/Persistent.h) is launched with fewer programs than its
+    one-axis `@grid` (`blk.grid`) asks for. This pass computes that count
+    from the arguments at the start of the body, as the runtime does, and
+    puts the body in `scf.for %pid = program_id(0) to count step
+    num_programs(0)`; in it, `program_id(0)` is %pid and `num_programs(0)`
+    the count, so the body computes what the program %pid of the full grid
+    would. A `return` of the kernel has already become structured control
+    flow (IRGen): it ends this iteration.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 #endif // BLK_TRANSFORMS_PASSES_TD

@@ -18,6 +18,11 @@ namespace blk {
 /// and `blk-opt --blk-optimize` run exactly this list.
 void buildOptimizationPipeline(mlir::OpPassManager &pm);
 
+/// Appends the passes that complete IRGen's lowering, which every consumer
+/// of block IR needs, optimised or not (the interpreter without `--opt`
+/// too): blk-make-persistent. lowerToBlockIR runs them right after IRGen.
+void buildLoweringPipeline(mlir::OpPassManager &pm);
+
 /// `--print-after=PASS` (pass arguments, e.g. `cse`, `blkgpu-coalesce`) and
 /// `--print-after-all`: prints the module after those passes on stderr.
 /// Nothing when both are empty. Disables the context's multithreading (IR

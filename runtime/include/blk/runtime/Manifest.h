@@ -148,6 +148,9 @@ struct Specialization {
   /// warpgroup): 0 or kProducerWarps.
   int producerWarps = 0;
   int threads = 128; ///< 32 x (numWarps + producerWarps)
+  /// `persistent`: launched with at most as many programs as fit on the
+  /// device at once (SMs x programs per SM); each walks the one-axis grid.
+  bool persistent = false;
   uint32_t sharedStatic = 0;
   uint32_t sharedDynamic = 0;
   /// TMA descriptors `entry` takes after its parameters; empty for none.
