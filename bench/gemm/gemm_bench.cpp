@@ -373,10 +373,12 @@ void runShape(const blk::Context &ctx, const std::string &dir,
         blk::Kernel k = mod.kernel(kname);
         for (const blk::ConfigValue &v : spec.config)
           k = k.with(v.name, v.intValue);
-        // num_stages and warp_specialize too: two configs may differ only there.
+        // num_stages, warp_specialize and persistent too: two configs may
+        // differ only there.
         k = k.with("num_warps", spec.numWarps)
                 .with("num_stages", spec.numStages)
-                .with("warp_specialize", spec.producerWarps > 0);
+                .with("warp_specialize", spec.producerWarps > 0)
+                .with("persistent", spec.persistent);
         c.fill(Elem<C>::nan());
         launch(k);
         ctx.synchronize();
