@@ -271,7 +271,7 @@ TEST_F(Gpu, SpecialisationAndKernelLookupErrors) {
   msg = errorOf([&] { mod->kernel("double_grid").with("TILE", 1); });
   EXPECT_EQ(msg, "blk: kernel `double_grid`: no const parameter or option "
                  "`TILE` (const parameters: `BLOCK`; options: `num_warps`, "
-                 "`num_stages`, `warp_specialize`)");
+                 "`num_stages`, `warp_specialize`, `persistent`)");
   EXPECT_EQ(
       mod->kernel("double_grid").with("num_warps", 2).specialization().entry,
       "double_grid__BLOCK_256__w2");
