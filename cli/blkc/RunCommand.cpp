@@ -14,6 +14,7 @@
 #include "blk/Interpreter/ArgSpec.h"
 #include "blk/Interpreter/Format.h"
 #include "blk/Interpreter/Session.h"
+#include "blk/Sema/Sema.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -63,11 +64,9 @@ int blkc::runKernel(const RunFlags &flags, const ToolContext &tool) {
       v = value == "true" ? 1 : value == "false" ? 0 : interp::parseIntLiteral(value);
     if (!v)
       return usageError("`-D " + d + "` must have the form NAME=VALUE with an integer VALUE");
-    // num_warps / num_stages / programs_per_sm / warp_specialize /
-    // persistent shape the specialisations (Sema applies them) but are not
-    // const parameters to select by.
-    if (name != "num_warps" && name != "num_stages" && name != "programs_per_sm" &&
-        name != "warp_specialize" && name != "persistent")
+    // The launch keys shape the specialisations (Sema applies them) but
+    // are not const parameters to select by.
+    if (!blk::sema::isLaunchKey(name))
       defines[name] = *v;
   }
   if (!std::ifstream(flags.file))

@@ -28,6 +28,19 @@ static double msSince(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
+/// Runs the passes `build` appends on `module`, verifier on, printing
+/// after those `--print-after` names; an internal error of `stage` if one
+/// fails.
+static void runPasses(MLIRContext &context, ModuleOp module, const BuildOptions &options,
+                      void (*build)(OpPassManager &), const char *stage, const char *what) {
+  PassManager pm(&context);
+  pm.enableVerifier(true);
+  enablePassPrinting(pm, options.printAfter, options.printAfterAll);
+  build(pm);
+  if (failed(pm.run(module)))
+    internalError(stage, what);
+}
+
 OwningOpRef<ModuleOp> lowerToBlockIR(Frontend &fe, FileId file,
                                      MLIRContext &context, bool optimize,
                                      const BuildOptions &options,
@@ -47,14 +60,8 @@ OwningOpRef<ModuleOp> lowerToBlockIR(Frontend &fe, FileId file,
     module->print(llvm::errs());
     internalError("IRGen", "the generated blk IR does not verify");
   }
-  {
-    PassManager lowering(&context);
-    lowering.enableVerifier(true);
-    enablePassPrinting(lowering, options.printAfter, options.printAfterAll);
-    buildLoweringPipeline(lowering);
-    if (failed(lowering.run(*module)))
-      internalError("IRGen", "a lowering pass failed on the generated blk IR");
-  }
+  runPasses(context, *module, options, buildLoweringPipeline, "IRGen",
+            "a lowering pass failed on the generated blk IR");
   if (times) {
     times->irgen = msSince(start);
     times->specializations = 0;
@@ -64,12 +71,8 @@ OwningOpRef<ModuleOp> lowerToBlockIR(Frontend &fe, FileId file,
   if (!optimize)
     return module;
   start = std::chrono::steady_clock::now();
-  PassManager pm(&context);
-  pm.enableVerifier(true);
-  enablePassPrinting(pm, options.printAfter, options.printAfterAll);
-  buildOptimizationPipeline(pm);
-  if (failed(pm.run(*module)))
-    internalError("passes", "the optimisation pipeline failed");
+  runPasses(context, *module, options, buildOptimizationPipeline, "passes",
+            "the optimisation pipeline failed");
   if (times)
     times->optimize = msSince(start);
   return module;

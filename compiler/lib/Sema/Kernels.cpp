@@ -29,9 +29,13 @@ static const std::vector<std::string> &launchKeys() {
   return kKeys;
 }
 
-static bool isLaunchKey(const std::string &name) {
-  return std::binary_search(launchKeys().begin(), launchKeys().end(), name);
+} // namespace blk::sema::detail
+
+bool blk::sema::isLaunchKey(const std::string &name) {
+  return std::binary_search(detail::launchKeys().begin(), detail::launchKeys().end(), name);
 }
+
+namespace blk::sema::detail {
 
 /// The launch keys that are `true` or `false`.
 static bool isBooleanLaunchKey(const std::string &name) {

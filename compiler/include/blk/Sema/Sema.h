@@ -334,6 +334,11 @@ public:
                           std::vector<HoverEntry> *entries = nullptr) const;
 };
 
+/// Whether `name` is an `@config` / `-D` key that shapes the launch
+/// (`num_warps`, `num_stages`, `programs_per_sm`, `warp_specialize`,
+/// `persistent`) rather than naming a const parameter.
+bool isLaunchKey(const std::string &name);
+
 /// Analyses `module` (and, through SemaOptions::loadModule, its imports).
 /// Reports every problem to `diags`. Always returns a result; check
 /// `errorCount` / Specialization::hasErrors before lowering.
