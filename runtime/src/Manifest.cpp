@@ -320,6 +320,10 @@ Specialization ManifestParser::specialization(const Json &s,
       spec.grid.push_back(
           gridExpr(grid[i], k, where + ".grid[" + std::to_string(i) + "]", 0));
   }
+  // The launch clamps x alone (Module.cpp): the programs walk one axis.
+  if (spec.persistent && spec.grid.size() > 1)
+    fail(where + ".persistent", "a persistent specialisation walks a one-axis grid, found " +
+                                    std::to_string(spec.grid.size()) + " axes");
   if (s.contains("variants") && !s["variants"].is_null()) {
     const Json &vs = s["variants"];
     if (!vs.is_array())

@@ -23,3 +23,11 @@ func.func @bad_node(%x: !blk.ptr<f32>)
     attributes {blk.persistent, blk.grid = "[{\"op\": \"pow\", \"args\": [{\"int\": 4}, {\"int\": 2}]}]"} {
   return
 }
+
+// -----
+
+// expected-error@+1 {{internal compiler error (blk-make-persistent): `blk.grid`: parameter 3 out of range}}
+func.func @bad_param(%x: !blk.ptr<f32>, %n: i32)
+    attributes {blk.persistent, blk.grid = "[{\"param\": 3}]"} {
+  return
+}

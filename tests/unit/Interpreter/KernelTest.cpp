@@ -78,6 +78,26 @@ static BufferId iota(Memory &mem, const std::string &name, ElemKind kind, size_t
   return id;
 }
 
+// A persistent entry (blk.persistent) is launched with at most
+// kInterpreterPersistentPrograms programs of its `@grid`: 3 of 13 here; the
+// same IR without the mark launches all 13.
+TEST(KernelTest, PersistentEntryLaunchesAtMostThreePrograms) {
+  std::string ir = kDouble;
+  ir.replace(ir.find("blk.kernel = "), 0, "blk.persistent, ");
+  auto persistent = load(ir, "double_grid");
+  auto plain = load(kDouble, "double_grid");
+  ASSERT_TRUE(persistent && plain);
+  Memory mem;
+  BufferId x = iota(mem, "x", ElemKind::F32, 100);
+  BufferId out = mem.create("out", {ElemKind::F32, false}, 100);
+  std::vector<Arg> args{Arg::ofBuffer(x), Arg::ofBuffer(out), Arg::ofInt(100)};
+  auto clamped = persistent->kernel->evalGrid(args);
+  auto whole = plain->kernel->evalGrid(args);
+  ASSERT_TRUE(bool(clamped) && bool(whole));
+  EXPECT_EQ((*clamped)[0], 3);
+  EXPECT_EQ((*whole)[0], 13);
+}
+
 TEST(KernelTest, DoubleWithMaskedTailAndGridFromAttribute) {
   auto l = load(kDouble, "double_grid");
   ASSERT_TRUE(l);

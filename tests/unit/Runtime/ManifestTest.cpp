@@ -147,6 +147,24 @@ TEST(Manifest, RefusesBadGridReferences) {
             "");
 }
 
+// `persistent` is a boolean, and its grid has one axis (the launch clamps x).
+TEST(Manifest, RefusesBadPersistent) {
+  EXPECT_EQ(parseError(withKernel(R"({"name": "k", "params": [],
+      "specializations": [{"entry": "k", "persistent": 1, "grid": [{"int": 4}]}]})")),
+            "blk: m.fatbin: bad manifest: kernels[0] (`k`).specializations[0]"
+            ".persistent: expected a boolean");
+  EXPECT_EQ(parseError(withKernel(R"({"name": "k", "params": [],
+      "specializations": [{"entry": "k", "persistent": true,
+        "grid": [{"int": 4}, {"int": 2}]}]})")),
+            "blk: m.fatbin: bad manifest: kernels[0] (`k`).specializations[0]"
+            ".persistent: a persistent specialisation walks a one-axis grid, found 2 axes");
+  Manifest m = parseManifest(withKernel(R"({"name": "k", "params": [],
+      "specializations": [{"entry": "k", "persistent": true, "grid": [{"int": 4}]}]})"),
+                             "m.fatbin");
+  EXPECT_TRUE(m.kernels[0].specializations[0].persistent);
+  EXPECT_EQ(configKey(m.kernels[0].specializations[0]), "num_warps=4 num_stages=3 persistent=1");
+}
+
 TEST(Manifest, RefusesStructuralErrors) {
   EXPECT_EQ(parseError(withKernel(R"({"name": "k", "params": []})")),
             "blk: m.fatbin: bad manifest: kernels[0] (`k`): missing "
