@@ -80,9 +80,6 @@ public:
   std::function<void(const AutotuneEvent &)> listener;
 };
 
-/// One value variant (@specialize) or assumed variant (automatic
-/// specialisation). Its function is looked up on the first launch that
-/// picks it (resolveVariant), then read without a lock.
 /// A count worked out on first use and read without a lock afterwards.
 /// Copyable (a vector of SpecState is built before any launch), as the
 /// atomic alone is not.
@@ -96,6 +93,9 @@ struct CachedCount {
   }
 };
 
+/// One value variant (@specialize) or assumed variant (automatic
+/// specialisation). Its function is looked up on the first launch that
+/// picks it (resolveVariant), then read without a lock.
 struct VariantState {
   const std::string *entry = nullptr;
   uint32_t sharedStatic = 0;
