@@ -305,3 +305,89 @@ func.func @unaligned(%arg0: !blk.ptr<f16>, %arg1: !blk.ptr<f16>, %arg2: !blk.ptr
   blk.store %72, %61, %81 {blkgpu.align = array<i64: 2, 16>, blkgpu.contiguity = array<i64: 1, 64>, blkgpu.mask_constancy = array<i64: 1, 16>} : tensor<128x64x!blk.ptr<f16>, #blocked1>
   return
 }
+
+// -----
+
+// Attention's form (a scalar offset of the induction variable added to
+// the pointer argument, a constant row stride D = 64, unmasked rows, the
+// tile read through trans): one tensor map whose rows are unbounded
+// (2^31 - 1: the load reads every row it addresses) and whose columns are
+// exactly the box; nothing depends on the arguments, so the loop is not
+// versioned. The box is written into the slot's transposed view. The
+// wgmma (Q is no ring slot) is synchronous, so the copies come first.
+
+// CHECK-LABEL: func.func @attention_style
+// CHECK: blkgpu.tensor_map %arg1[%{{.*}}, %{{.*}}] strides[%{{.*}}] {box = array<i64: 64, 64>, swizzle = 128 : i32}
+// CHECK-NOT: scf.if
+// CHECK: blkgpu.memdesc_trans
+// CHECK: blkgpu.tma_load
+// CHECK: scf.for
+// CHECK: blkgpu.mbarrier_wait
+// CHECK: blkgpu.mbarrier_expect %{{.*}}, %{{.*}} {bytes = 8192 : i32}
+// CHECK: blkgpu.memdesc_trans
+// CHECK: blkgpu.tma_load
+// CHECK: blkgpu.wgmma
+// CHECK-NOT: blkgpu.async_copy
+
+#blocked = #blkgpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #blkgpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked2 = #blkgpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked3 = #blkgpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#blocked4 = #blkgpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#blocked5 = #blkgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
+#shared = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+#shared1 = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1], pad = 0, block = 64}>
+#slice = #blkgpu.slice<{dim = 1, parent = #blocked}>
+#slice1 = #blkgpu.slice<{dim = 0, parent = #blocked3}>
+func.func @attention_style(%arg0: !blk.ptr<f16> {blk.aligned = 16 : i32}, %arg1: !blk.ptr<f16> {blk.aligned = 16 : i32}, %arg2: !blk.ptr<f32> {blk.aligned = 16 : i32}, %arg3: i32) attributes {blk.num_stages = 2 : i32, blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %c64_i32 = arith.constant 64 : i32
+  %cst = arith.constant dense<64> : tensor<64x1xi32, #blocked>
+  %cst_0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked1>
+  %c0_i32 = arith.constant 0 : i32
+  %0 = blk.program_id 0
+  %1 = arith.muli %0, %c64_i32 : i32
+  %2 = blk.splat %1 : i32 -> tensor<64xi32, #blocked2>
+  %3 = blk.make_range 0, 64 : tensor<64xi32, #blocked2>
+  %4 = blkgpu.convert_layout %3 : tensor<64xi32, #blocked2> -> tensor<64xi32, #slice>
+  %5 = blkgpu.convert_layout %3 : tensor<64xi32, #blocked2> -> tensor<64xi32, #slice1>
+  %6 = arith.addi %2, %3 : tensor<64xi32, #blocked2>
+  %7 = blkgpu.convert_layout %6 : tensor<64xi32, #blocked2> -> tensor<64xi32, #slice>
+  %8 = blk.splat %arg0 : !blk.ptr<f16> -> tensor<64x1x!blk.ptr<f16>, #blocked>
+  %9 = blk.expand_dims %7 {axis = 1 : i32} : tensor<64xi32, #slice> -> tensor<64x1xi32, #blocked>
+  %10 = arith.muli %9, %cst : tensor<64x1xi32, #blocked>
+  %11 = blk.addptr %8, %10 : tensor<64x1x!blk.ptr<f16>, #blocked>, tensor<64x1xi32, #blocked>
+  %12 = blk.broadcast %11 : tensor<64x1x!blk.ptr<f16>, #blocked> -> tensor<64x64x!blk.ptr<f16>, #blocked>
+  %13 = blk.expand_dims %5 {axis = 0 : i32} : tensor<64xi32, #slice1> -> tensor<1x64xi32, #blocked3>
+  %14 = blk.broadcast %13 : tensor<1x64xi32, #blocked3> -> tensor<64x64xi32, #blocked3>
+  %15 = blkgpu.convert_layout %14 : tensor<64x64xi32, #blocked3> -> tensor<64x64xi32, #blocked>
+  %16 = blk.addptr %12, %15 : tensor<64x64x!blk.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+  %17 = blkgpu.convert_layout %16 : tensor<64x64x!blk.ptr<f16>, #blocked> -> tensor<64x64x!blk.ptr<f16>, #blocked1>
+  %18 = blk.load %17 {blkgpu.align = array<i64: 2, 16>, blkgpu.contiguity = array<i64: 1, 64>, blkgpu.mask_constancy = array<i64: 64, 64>} : tensor<64x64x!blk.ptr<f16>, #blocked1>
+  %19 = blk.expand_dims %4 {axis = 1 : i32} : tensor<64xi32, #slice> -> tensor<64x1xi32, #blocked>
+  %20 = arith.muli %19, %cst : tensor<64x1xi32, #blocked>
+  %21 = blkgpu.local_alloc %18 : tensor<64x64xf16, #blocked1> -> !blkgpu.memdesc<64x64xf16, #shared>
+  %22 = blkgpu.convert_layout %cst_0 : tensor<64x64xf32, #blocked1> -> tensor<64x64xf32, #mma>
+  %23 = scf.for %arg4 = %c0_i32 to %arg3 step %c64_i32 iter_args(%arg5 = %22) -> (tensor<64x64xf32, #mma>)  : i32 {
+    %30 = arith.muli %arg4, %c64_i32 : i32
+    %31 = blk.addptr %arg1, %30 : !blk.ptr<f16>, i32
+    %32 = blk.splat %31 : !blk.ptr<f16> -> tensor<64x1x!blk.ptr<f16>, #blocked>
+    %33 = blk.addptr %32, %20 : tensor<64x1x!blk.ptr<f16>, #blocked>, tensor<64x1xi32, #blocked>
+    %34 = blk.broadcast %33 : tensor<64x1x!blk.ptr<f16>, #blocked> -> tensor<64x64x!blk.ptr<f16>, #blocked>
+    %35 = blk.addptr %34, %15 : tensor<64x64x!blk.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %36 = blkgpu.convert_layout %35 : tensor<64x64x!blk.ptr<f16>, #blocked> -> tensor<64x64x!blk.ptr<f16>, #blocked1>
+    %37 = blk.load %36 {blkgpu.align = array<i64: 2, 16>, blkgpu.contiguity = array<i64: 1, 64>, blkgpu.mask_constancy = array<i64: 64, 64>} : tensor<64x64x!blk.ptr<f16>, #blocked1>
+    %38 = blk.trans %37 {order = array<i32: 1, 0>} : tensor<64x64xf16, #blocked1> -> tensor<64x64xf16, #blocked4>
+    %39 = blkgpu.local_alloc %38 : tensor<64x64xf16, #blocked4> -> !blkgpu.memdesc<64x64xf16, #shared1>
+    %40 = blkgpu.wgmma %21, %39, %arg5 : !blkgpu.memdesc<64x64xf16, #shared>, !blkgpu.memdesc<64x64xf16, #shared1>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+    scf.yield %40 : tensor<64x64xf32, #mma>
+  }
+  %24 = blkgpu.convert_layout %23 : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked5>
+  %25 = blk.splat %arg2 : !blk.ptr<f32> -> tensor<64x1x!blk.ptr<f32>, #blocked>
+  %26 = blk.addptr %25, %10 : tensor<64x1x!blk.ptr<f32>, #blocked>, tensor<64x1xi32, #blocked>
+  %27 = blk.broadcast %26 : tensor<64x1x!blk.ptr<f32>, #blocked> -> tensor<64x64x!blk.ptr<f32>, #blocked>
+  %28 = blk.addptr %27, %15 : tensor<64x64x!blk.ptr<f32>, #blocked>, tensor<64x64xi32, #blocked>
+  %29 = blkgpu.convert_layout %28 : tensor<64x64x!blk.ptr<f32>, #blocked> -> tensor<64x64x!blk.ptr<f32>, #blocked5>
+  blk.store %29, %24 {blkgpu.align = array<i64: 4, 16>, blkgpu.contiguity = array<i64: 1, 64>, blkgpu.mask_constancy = array<i64: 64, 64>} : tensor<64x64x!blk.ptr<f32>, #blocked5>
+  return
+}

@@ -38,9 +38,10 @@
 // with blkgpu.tma_load instead: per ring size an mbarrier per slot, armed
 // by one mbarrier_expect per iteration with the bytes of its copies, and
 // mbarrier_wait on phase (i / slots) % 2 where the async_wait was; no
-// commit, no wait after the loop. The loop is versioned first on every box
-// reading what its load reads (a `% M` dim staying inside it, every extent
-// at least 1; PipelineTma.cpp), the other version keeping cp.async.
+// commit, no wait after the loop. When a box reads what its load reads only
+// for some arguments (a `% M` dim, an extent that may be 0), the loop is
+// versioned on that first (PipelineTma.cpp) and the other version keeps
+// cp.async.
 // In a kernel with `blk.warp_specialize`, the body goes into the consumer
 // region of a blkgpu.warp_specialize first, and the first TMA loop is
 // filled by the producer warpgroup instead (WarpSpecialize.cpp): no
@@ -459,7 +460,6 @@ static bool pipelineLoop(scf::ForOp loop, unsigned stages, bool tma) {
   std::map<unsigned, Value> barriers, writeBarriers, readBarriers;
   std::map<unsigned, int64_t> tmaBytes;
   if (tiles) {
-    auto func = loop->getParentOfType<func::FuncOp>();
     OpBuilder before(loop);
     auto barrierLayout = SharedEncodingAttr::get(ctx, 1, 1, 1, ArrayRef<unsigned>{0}, 0, 0);
     for (Prefetch &p : prefetches) {
@@ -475,7 +475,6 @@ static bool pipelineLoop(scf::ForOp loop, unsigned stages, bool tma) {
           Value());
       before.create<MbarrierInitOp>(loc, ring, before.getI32IntegerAttr(1));
     }
-    (void)func;
   }
   auto oneBarrier = [&](unsigned slots) {
     return MemDescType::get(ctx, {1}, b.getI64Type(),
@@ -680,6 +679,18 @@ struct PipelineLoopsPass : impl::PipelineLoopsBase<PipelineLoopsPass> {
       SmallVector<Prefetch> prefetches = findPrefetches(loop);
       if (std::optional<SmallVector<TmaTile, 2>> tiles;
           tma && target.hasTma() && (tiles = planTma(loop, prefetches))) {
+        // Boxes whose dims are constants and never wrap read what the loads
+        // read in every program: no second version.
+        bool guarded = llvm::any_of(*tiles, [](const TmaTile &t) {
+          return llvm::any_of(t.dims, [](const TmaDim &d) {
+            return d.wrapped || !d.extent.asConstant();
+          });
+        });
+        if (!guarded) {
+          if (!specialize(loop, s))
+            pipelineLoop(loop, s, /*tma=*/true);
+          continue;
+        }
         OpBuilder b(loop);
         Value cond = buildTmaCondition(b, loop.getLoc(), *tiles);
         auto [tmaLoop, plainLoop] = versionLoop(loop, cond);

@@ -42,10 +42,11 @@ TensorMapOp buildTensorMap(func::FuncOp func, const TmaTile &tile, MemDescType v
   Location loc = func.getLoc();
   Value rows = tile.dims[0].extent.build(b, loc);
   Value cols = tile.dims[1].extent.build(b, loc);
+  Value stride = tile.rowStride.build(b, loc);
   SharedEncodingAttr enc = view.getEncoding();
   int64_t block = enc.getBlock() ? enc.getBlock() : view.getShape()[1];
   return b.create<TensorMapOp>(loc, TensorMapType::get(b.getContext()), tile.base,
-                               ValueRange{rows, cols}, ValueRange{tile.rowStride},
+                               ValueRange{rows, cols}, ValueRange{stride},
                                b.getDenseI64ArrayAttr({view.getShape()[0], block}),
                                b.getI32IntegerAttr(int32_t(*tmaSwizzle(view))));
 }
@@ -61,7 +62,8 @@ Value buildTmaCondition(OpBuilder &b, Location loc, ArrayRef<TmaTile> tiles) {
   for (const TmaTile &tile : tiles)
     for (const TmaDim &dim : tile.dims) {
       Value extent = dim.extent.build(b, loc);
-      both(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, extent, cst(1)));
+      if (!dim.extent.asConstant())
+        both(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, extent, cst(1)));
       if (!dim.wrapped)
         continue;
       // start is loop-invariant here: a wrapped dim does not advance.

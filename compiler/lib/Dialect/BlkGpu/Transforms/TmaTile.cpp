@@ -272,8 +272,19 @@ static std::optional<PtrBlock> ptrOf(Value v, scf::ForOp loop, unsigned depth = 
     return init;
   }
   Operation *def = v.getDefiningOp();
-  if (auto splat = dyn_cast_or_null<SplatOp>(def))
-    return PtrBlock{splat.getSrc(), Index{Affine::of(0), SmallVector<std::optional<DimIndex>>(rank)}};
+  if (auto splat = dyn_cast_or_null<SplatOp>(def)) {
+    // A scalar pointer: an argument plus scalar offsets (attention's
+    // `k + head + start_n * HEAD_DIM`).
+    Value base = splat.getSrc();
+    Affine offset = Affine::of(0);
+    while (auto add = base.getDefiningOp<AddPtrOp>()) {
+      if (isa<RankedTensorType>(add.getOffset().getType()) || !add.getOffset().getType().isInteger(32))
+        return std::nullopt;
+      offset = offset + Affine::of(add.getOffset());
+      base = add.getPtr();
+    }
+    return PtrBlock{base, Index{offset, SmallVector<std::optional<DimIndex>>(rank)}};
+  }
   if (auto add = dyn_cast_or_null<AddPtrOp>(def)) {
     std::optional<PtrBlock> p = ptrOf(add.getPtr(), loop, depth + 1);
     if (!p)
@@ -368,17 +379,39 @@ std::optional<TmaTile> analyzeTmaTile(LoadOp load, scf::ForOp loop, bool through
   int other = 1 - unit;
   if (unit < 0 || !ptr->index.dims[other])
     return std::nullopt;
+  // The row stride: an argument (with a hint) or a constant (a head dim).
   const Affine &mult = ptr->index.dims[other]->mult;
-  if (mult.constant != 0 || mult.terms.size() != 1 || mult.terms[0].second != 1)
-    return std::nullopt;
-  Value stride = mult.terms[0].first;
-  if (!launchExpressible(mult) || !provenMultiple(stride, elemBytes, 16, "blk.multiple_of"))
-    return std::nullopt;
+  Value stride;
+  std::optional<int64_t> constStride = mult.asConstant();
+  if (constStride) {
+    if (*constStride <= 0 || (*constStride * elemBytes) % 16 != 0)
+      return std::nullopt;
+  } else {
+    if (mult.constant != 0 || mult.terms.size() != 1 || mult.terms[0].second != 1)
+      return std::nullopt;
+    stride = mult.terms[0].first;
+    if (!launchExpressible(mult) || !provenMultiple(stride, elemBytes, 16, "blk.multiple_of"))
+      return std::nullopt;
+  }
 
   // The uniform offset and the advance, split into (rows, columns): the
   // terms of the stride (or of a product with it) are rows, the rest
   // columns. Iteration k of a loop from 0 by 1 is the induction variable.
   auto split = [&](const Affine &a, Affine &rows, Affine &cols) {
+    if (constStride) {
+      // Whole rows go to rows, the rest to columns.
+      for (auto [atom, coef] : a.terms) {
+        Affine term;
+        term.terms.push_back({atom, coef});
+        if (coef % *constStride == 0)
+          rows = rows + Affine{{{atom, coef / *constStride}}, 0};
+        else
+          cols = cols + term;
+      }
+      rows = rows + Affine::of(a.constant / *constStride);
+      cols = cols + Affine::of(a.constant % *constStride);
+      return;
+    }
     for (auto [atom, coef] : a.terms) {
       if (atom == stride) {
         rows = rows + Affine::of(coef);
@@ -416,7 +449,7 @@ std::optional<TmaTile> analyzeTmaTile(LoadOp load, scf::ForOp loop, bool through
 
   TmaTile tile;
   tile.base = ptr->base;
-  tile.rowStride = stride;
+  tile.rowStride = constStride ? Affine::of(*constStride) : mult;
   // Tensor dim 0 is the load's dim `other`, tensor dim 1 its dim `unit`.
   int loadDim[2] = {other, unit};
   Affine offsets[2] = {rowOffset, colOffset};
@@ -437,8 +470,13 @@ std::optional<TmaTile> analyzeTmaTile(LoadOp load, scf::ForOp loop, bool through
       // i < limit  <=>  start + i < start + limit: the tensor ends there,
       // the same in every iteration.
       dim.extent = dim.start + *limit[loadDim[t]];
+    } else if (std::optional<int64_t> start = dim.start.asConstant(); start && *start >= 0) {
+      dim.extent = Affine::of(*start + dim.size); // what the box reads, no more
+    } else if (t == 0) {
+      // Unmasked rows: the load reads every row it addresses.
+      dim.extent = Affine::of(kUnboundedExtent);
     } else {
-      return std::nullopt; // unbounded: nothing says where the tensor ends
+      return std::nullopt; // a row longer than the stride says: not this tensor
     }
     if (dim.extent.coefficient(loop.getInductionVar()) != 0 || !launchExpressible(dim.extent))
       return std::nullopt;

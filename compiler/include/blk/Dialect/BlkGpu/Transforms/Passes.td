@@ -102,7 +102,10 @@ def PipelineLoops : Pass<"blkgpu-pipeline-loops", "mlir::func::FuncOp"> {
     whose `other` is absent or zero) becomes an S-slot ring filled by
     blkgpu.async_copy S - 1 iterations ahead: prologue, one commit per
     iteration, async_wait of S - 2 pending groups before the reads, copies
-    past the end masked off, async_wait 0 after the loop.
+    past the end masked off, async_wait 0 after the loop. With TMA (sm_90,
+    `tma`), a loop whose loads are all boxes of 2-D tensors read by wgmma
+    fills the rings with blkgpu.tma_load and per-slot mbarriers instead,
+    versioned where the boxes depend on the arguments.
   }];
   let options = [
     Option<"arch", "arch", "std::string", "\"sm_90a\"",

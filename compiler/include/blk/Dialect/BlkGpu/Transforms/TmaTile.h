@@ -4,7 +4,9 @@
 // target with TMA: a load written the way Triton's matmul tutorial writes
 // it (a pointer argument plus `offs[:, None] * stride + offs[None, :]`,
 // advanced each iteration by a multiple of one stride, K masked with
-// `offs_k < K - k * BK`, rows wrapped with `% M`) reads the box of a 2-D
+// `offs_k < K - k * BK`, rows wrapped with `% M`), or the way attention
+// writes it (a scalar offset of the induction variable added to the
+// pointer, a constant row stride, unmasked rows) reads the box of a 2-D
 // row-major tensor whose first element is at affine coordinates of the
 // induction variable. The answer says which tensor (base, extents, row
 // stride: launch-expressible, so libblkrt can encode it), where the box is
@@ -57,11 +59,15 @@ struct TmaDim {
   bool wrapped = false;
 };
 
+/// Extent of a dim nothing bounds (an unmasked load's rows): the load reads
+/// whatever it addresses, so the box may too.
+constexpr int64_t kUnboundedExtent = (int64_t(1) << 31) - 1;
+
 /// A load TMA can do: the 2-D tensor at `base` ([dims[0]] rows of
 /// `rowStride` elements, dims[1] contiguous), one box per iteration.
 struct TmaTile {
   mlir::Value base;      ///< a pointer argument, 16-byte aligned
-  mlir::Value rowStride; ///< elements; a multiple of 16 bytes
+  Affine rowStride; ///< elements (an argument or a constant); a multiple of 16 bytes
   TmaDim dims[2];        ///< (rows, columns) of the tensor
   /// The box is the transpose of the slot the load fills (the slot's rows
   /// are the tensor's columns): TMA writes the slot's transposed view.
