@@ -40,12 +40,14 @@ std::vector<Omission> findRejectedEntries(const NvJitLink &jit,
     if (cubin)
       continue;
     // "ptxas failed for sm_90 (nvJitLink error 4):", then ptxas's log,
-    // whose first error line says why.
+    // whose first error (or fatal) line says why; its closing "Ptx
+    // assembly aborted due to errors" says nothing.
     std::string message = llvm::toString(cubin.takeError());
     auto [header, log] = llvm::StringRef(message).split('\n');
     llvm::StringRef why = header;
     for (llvm::StringRef line : llvm::split(log, '\n'))
-      if (line.contains("error")) {
+      if ((line.contains("error") || line.contains("fatal")) &&
+          !line.contains("assembly aborted")) {
         why = line;
         break;
       }

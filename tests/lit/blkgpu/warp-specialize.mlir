@@ -158,3 +158,27 @@ func.func @wrapped(%out: !blk.ptr<i32>) attributes {blkgpu.num_warps = 4 : i32, 
   blk.store %ptrs, %v : tensor<128x!blk.ptr<i32>, #blocked>
   return
 }
+
+// -----
+
+// setmaxnreg's split is what the programs of an SM hold together (64 K
+// registers): one program of 4 consumer warpgroups gets (64 K - 128 * 40) /
+// 512 = 118 -> 112 per consumer thread (232 would leave setmaxnreg.inc
+// waiting forever), two programs of two warpgroups (programs_per_sm = 2)
+// (32 K - 5 K) / 256 = 108 -> 104; at five programs the consumers would get
+// fewer than the producer's 40, so nobody changes registers (both 0).
+// WRAP-LABEL: func.func @sixteen_warps
+// WRAP-NEXT: blkgpu.warp_specialize attributes {consumer_registers = 112 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+// WRAP-LABEL: func.func @two_programs
+// WRAP-NEXT: blkgpu.warp_specialize attributes {consumer_registers = 104 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+// WRAP-LABEL: func.func @five_programs
+// WRAP-NEXT: blkgpu.warp_specialize attributes {consumer_registers = 0 : i32, producer_registers = 0 : i32, producer_warps = 4 : i32} producer {
+func.func @sixteen_warps() attributes {blkgpu.num_warps = 16 : i32, blk.num_warps = 16 : i32, blk.num_stages = 1 : i32, blk.warp_specialize} {
+  return
+}
+func.func @two_programs() attributes {blkgpu.num_warps = 8 : i32, blk.num_warps = 8 : i32, blk.num_stages = 1 : i32, blk.programs_per_sm = 2 : i32, blk.warp_specialize} {
+  return
+}
+func.func @five_programs() attributes {blkgpu.num_warps = 8 : i32, blk.num_warps = 8 : i32, blk.num_stages = 1 : i32, blk.programs_per_sm = 5 : i32, blk.warp_specialize} {
+  return
+}

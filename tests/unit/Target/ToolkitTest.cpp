@@ -177,6 +177,33 @@ TEST_F(ToolkitTest, FindsTheEntriesPtxasRejects) {
   EXPECT_EQ(rejected[0].reason.find('\n'), std::string::npos) << rejected[0].reason;
 }
 
+// A fatal ptxas error (no "error" in its line) is the reason given, not
+// the closing "Ptx assembly aborted due to errors": here a wgmma whose 128
+// accumulator registers cannot fit a 32-register cap.
+TEST_F(ToolkitTest, GivesPtxasFatalLineAsTheReason) {
+  std::string acc;
+  for (int i = 0; i < 128; ++i)
+    acc += (i ? ", %f" : "%f") + std::to_string(i);
+  std::string stores;
+  for (int i = 0; i < 128; ++i)
+    stores += "  st.global.f32 [%rd1+" + std::to_string(4 * i) + "], %f" + std::to_string(i) + ";\n";
+  std::string big = ".version 8.0\n.target sm_90a\n.address_size 64\n"
+                    ".visible .entry big(.param .u64 p)\n.maxnreg 32\n{\n"
+                    "  .reg .f32 %f<128>;\n  .reg .b64 %rd<2>;\n  ld.param.u64 %rd1, [p];\n"
+                    "  wgmma.fence.sync.aligned;\n"
+                    "  wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {" +
+                    acc +
+                    "}, %rd1, %rd1, 0, 1, 1, 0, 0;\n"
+                    "  wgmma.commit_group.sync.aligned;\n  wgmma.wait_group.sync.aligned 0;\n" +
+                    stores + "  ret;\n}\n";
+  std::vector<Omission> rejected =
+      findRejectedEntries(*jit, {"big"}, {big}, *lookupArch("sm_90a"), 3);
+  ASSERT_EQ(rejected.size(), 1u);
+  EXPECT_NE(rejected[0].reason.find("Insufficient registers"), std::string::npos)
+      << rejected[0].reason;
+  EXPECT_EQ(rejected[0].reason.find("aborted"), std::string::npos) << rejected[0].reason;
+}
+
 TEST_F(ToolkitTest, PacksAnUncompressedFatbin) {
   if (auto tool = toolkit.findFatbinary(); !tool)
     GTEST_SKIP() << llvm::toString(tool.takeError());

@@ -447,8 +447,8 @@ llvm::Error Emitter::emit() {
   }
   // `programs_per_sm` (@config): PTX .minnctapersm, so ptxas caps the
   // registers per thread at what that many programs per SM leave.
-  // A warp-specialised kernel: setmaxnreg is ignored unless the kernel has
-  // .maxntid and .minnctapersm 1 (one program per SM shares the registers).
+  // A warp-specialised kernel: setmaxnreg needs .maxntid and .minnctapersm
+  // (1 unless `programs_per_sm` says otherwise; the split is made for it).
   int32_t minPrograms = producerWarps ? 1 : 0;
   if (auto pps = kernel->getAttrOfType<mlir::IntegerAttr>("blk.programs_per_sm"))
     minPrograms = int32_t(pps.getInt());

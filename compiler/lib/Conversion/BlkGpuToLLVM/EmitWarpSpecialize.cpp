@@ -6,9 +6,10 @@
 // (setmaxnreg.inc) and run the consumer region, whose barriers count the
 // consumers alone (Emitter::barrier). With an empty producer region the
 // extra warps exit at once and nobody changes its registers (an inc would
-// wait for registers nobody gives back). setmaxnreg needs sm_90a and one
-// program per SM (.minnctapersm 1, EmitKernel.cpp); elsewhere the split
-// runs without it.
+// wait for registers nobody gives back). setmaxnreg needs sm_90a and the
+// kernel's .maxntid and .minnctapersm (EmitKernel.cpp); the counts are what
+// the programs of an SM can hold together (blkgpu-pipeline-loops). Elsewhere,
+// or with counts of 0, the split runs without it.
 // Test: tests/lit/codegen/warp-specialize.test.
 //
 //===----------------------------------------------------------------------===//
@@ -39,8 +40,8 @@ llvm::Error Emitter::emitWarpSpecialize(Operation *op) {
     return fail(op, "needs a kernel launched with its producer warps (blk.warp_specialize)");
   Block *producer = ws.getProducer().empty() ? nullptr : &ws.getProducer().front();
   bool hasProducer = producer && !producer->empty();
-  auto pps = kernel->getAttrOfType<IntegerAttr>("blk.programs_per_sm");
-  bool splitRegisters = hasProducer && target.hasSetMaxNReg() && (!pps || pps.getInt() == 1);
+  bool splitRegisters =
+      hasProducer && target.hasSetMaxNReg() && ws.getConsumerRegisters() != 0;
   unsigned firstProducer = numWarps * kWarpSize;
 
   auto *producerBB = llvm::BasicBlock::Create(ctx, "ws.producer", fn);

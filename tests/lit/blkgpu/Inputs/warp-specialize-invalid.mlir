@@ -35,7 +35,7 @@ func.func @partial_warpgroup() attributes {blkgpu.num_warps = 4 : i32} {
 // -----
 
 func.func @registers() attributes {blkgpu.num_warps = 4 : i32} {
-  // expected-error @+1 {{register counts must be multiples of 8 from 24 to 256, the producer's at most the consumers', got 40 and 230}}
+  // expected-error @+1 {{register counts must be multiples of 8 from 24 to 256, the producer's at most the consumers' (or both 0), got 40 and 230}}
   blkgpu.warp_specialize attributes {consumer_registers = 230 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
   } consumer {
   }
@@ -61,5 +61,16 @@ func.func @arrive_ring(%i: i32) attributes {blkgpu.num_warps = 4 : i32} {
   %bars = blkgpu.local_alloc -> !blkgpu.memdesc<3x1xi64, #bar>
   // expected-error @+1 {{barrier must be one mbarrier (memdesc<1xi64>)}}
   blkgpu.mbarrier_arrive %bars : !blkgpu.memdesc<3x1xi64, #bar>
+  return
+}
+
+// -----
+
+// One count 0 and not the other is no split and no valid count either.
+func.func @half_split() attributes {blkgpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{register counts must be multiples of 8 from 24 to 256, the producer's at most the consumers' (or both 0), got 0 and 232}}
+  blkgpu.warp_specialize attributes {consumer_registers = 232 : i32, producer_registers = 0 : i32, producer_warps = 4 : i32} producer {
+  } consumer {
+  }
   return
 }

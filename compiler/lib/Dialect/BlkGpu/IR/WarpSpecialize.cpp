@@ -25,10 +25,12 @@ LogicalResult WarpSpecializeOp::verify() {
     return emitOpError() << "producer_warps must be whole warpgroups (a positive multiple of 4), "
                             "got "
                          << getProducerWarps();
-  if (!isRegisterCount(getProducerRegisters()) || !isRegisterCount(getConsumerRegisters()) ||
-      getProducerRegisters() > getConsumerRegisters())
+  bool noSplit = getProducerRegisters() == 0 && getConsumerRegisters() == 0;
+  if (!noSplit &&
+      (!isRegisterCount(getProducerRegisters()) || !isRegisterCount(getConsumerRegisters()) ||
+       getProducerRegisters() > getConsumerRegisters()))
     return emitOpError() << "register counts must be multiples of 8 from 24 to 256, the "
-                            "producer's at most the consumers', got "
+                            "producer's at most the consumers' (or both 0), got "
                          << getProducerRegisters() << " and " << getConsumerRegisters();
   WalkResult walk = getProducer().walk([&](Operation *op) {
     if (isa<BarrierOp>(op)) {

@@ -46,21 +46,39 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <algorithm>
+
 using namespace mlir;
 
 namespace blk::gpu {
 
-/// setmaxnreg's split of one program per SM's 64 K registers: the producer
-/// warpgroup keeps 40 per thread, two consumer warpgroups get 232
-/// (128 * 40 + 256 * 232 = 64 K - 1 K; what ThunderKittens and CUTLASS use).
+/// setmaxnreg's split of the registers one program may hold (64 K per SM
+/// over `programs_per_sm`): the producer warpgroup keeps 40 per thread and
+/// the consumers share the rest, at most 232 each (with one program and
+/// two consumer warpgroups 128 * 40 + 256 * 232 = 64 K - 1 K, what
+/// ThunderKittens and CUTLASS use). Asking for more than the SM holds would
+/// leave setmaxnreg.inc waiting forever: four consumer warpgroups get 112,
+/// two programs of two get 104. 0 when the consumers would get fewer than
+/// the producer (no split: nobody changes its registers).
 constexpr int32_t kProducerRegisters = 40;
-constexpr int32_t kConsumerRegisters = 232;
+constexpr int32_t kMaxConsumerRegisters = 232;
+
+static int32_t consumerRegisters(unsigned consumerWarps, unsigned programsPerSm) {
+  constexpr int64_t kRegistersPerSm = 64 * 1024;
+  int64_t program = kRegistersPerSm / std::max(1u, programsPerSm);
+  int64_t left = program - int64_t(blk::kProducerWarps) * 32 * kProducerRegisters;
+  int64_t each = left / (int64_t(consumerWarps) * 32) / 8 * 8;
+  each = std::min<int64_t>(each, kMaxConsumerRegisters);
+  return each < kProducerRegisters ? 0 : int32_t(each);
+}
 
 WarpSpecializeOp wrapInWarpSpecialize(func::FuncOp func) {
   Block &entry = func.getBody().front();
   OpBuilder b(entry.getTerminator());
+  auto pps = func->getAttrOfType<IntegerAttr>("blk.programs_per_sm");
+  int32_t registers = consumerRegisters(getNumWarps(func), pps ? unsigned(pps.getInt()) : 1);
   auto ws = b.create<WarpSpecializeOp>(func.getLoc(), int32_t(blk::kProducerWarps),
-                                       kProducerRegisters, kConsumerRegisters);
+                                       registers ? kProducerRegisters : 0, registers);
   ws.getProducer().emplaceBlock();
   Block &consumer = ws.getConsumer().emplaceBlock();
   // Tensor maps stay in the entry block (they are kernel parameters).

@@ -419,7 +419,8 @@ def BlkGpu_WarpSpecializeOp : Op<BlkGpu_Dialect, "warp_specialize",
     (the first of them) and exit; the other warps run `consumer`. On sm_90a,
     when `producer` is not empty, the producer warpgroup gives registers
     back (setmaxnreg.dec to `producer_registers`) and the consumers take them
-    (setmaxnreg.inc to `consumer_registers`). `producer` is scalar code
+    (setmaxnreg.inc to `consumer_registers`); both 0: nobody changes its
+    registers (the SM could not hold a useful split). `producer` is scalar code
     only (TMA copies, mbarrier ops, integer arithmetic, loops and branches);
     a blkgpu.barrier in `consumer` synchronises the consumers alone (a named
     barrier). The op is the last of the kernel's entry block but for its
