@@ -180,10 +180,12 @@ CUfunction resolveVariant(const ModuleState &module, const KernelDesc &kernel,
 /// Returns the driver's result (CUDA_SUCCESS for an empty grid, which
 /// launches nothing); throws blk::Error when the grid or block exceeds the
 /// device's limits or a tensor map cannot be encoded from the arguments.
-/// `entry` receives the entry launched.
+/// `entry` receives the entry launched and `launched` (if given) the grid
+/// (a persistent entry's is clamped to the programs the device holds).
 CUresult launchSpec(const ModuleState &module, const KernelState &kernel,
                     const SpecState &spec, const LaunchOptions &options,
-                    ArgValue *values, void **pointers, const std::string **entry);
+                    ArgValue *values, void **pointers, const std::string **entry,
+                    Grid *launched = nullptr);
 
 /// The specialisation an unpinned launch of an `@autotune` kernel uses for
 /// these checked arguments: a decision already made, else one made now

@@ -363,7 +363,8 @@ static int64_t residentPrograms(const ContextImpl &ctx, CUfunction function, int
 
 CUresult launchSpec(const ModuleState &module, const KernelState &kernel,
                     const SpecState &s, const LaunchOptions &options,
-                    ArgValue *values, void **pointers, const std::string **entry) {
+                    ArgValue *values, void **pointers, const std::string **entry,
+                    Grid *launched) {
   const KernelDesc &d = *kernel.desc;
   Grid grid;
   if (options.grid)
@@ -397,6 +398,8 @@ CUresult launchSpec(const ModuleState &module, const KernelState &kernel,
   if (s.spec->persistent && !options.grid)
     grid.x = std::min(grid.x, residentPrograms(ctx, function, s.spec->threads, shared,
                                                *resident, d.name));
+  if (launched)
+    *launched = grid;
   // Entries without tensor maps pay this test.
   if (maps)
     return launchWithTensorMaps(ctx, *maps, d, function, grid, unsigned(s.spec->threads),
@@ -479,9 +482,10 @@ void Kernel::launchChecked(const LaunchOptions &options, ArgValue *values,
   else if (s->requirements.dims)
     detail::checkRequirements(*kernel_, *s, values);
   const std::string *entry = nullptr;
-  CUresult r = detail::launchSpec(*module_, *kernel_, *s, options, values, pointers, &entry);
+  Grid grid;
+  CUresult r =
+      detail::launchSpec(*module_, *kernel_, *s, options, values, pointers, &entry, &grid);
   if (r != CUDA_SUCCESS) {
-    Grid grid = options.grid ? *options.grid : evaluateGrid(s->grid, values, d.name);
     module_->ctx->fail(r,
                        "launch of `" + *entry + "` on grid (" + std::to_string(grid.x) +
                            ", " + std::to_string(grid.y) + ", " + std::to_string(grid.z) +

@@ -257,6 +257,21 @@ TEST_F(FakeDriver, DriverErrorsCarryNameAndKernel) {
   }
 }
 
+// A failed launch of a persistent entry names the grid it launched (the
+// clamped one), not the `@grid` it walks.
+TEST_F(FakeDriver, PersistentLaunchErrorNamesTheClampedGrid) {
+  BLK_REQUIRE_FIXTURE("kernels_tune");
+  Context ctx = open();
+  Module mod = ctx.load(fixturePath("kernels_tune"));
+  Kernel p = mod.kernel("inc_ws").with("BLOCK", 128).with("persistent", true);
+  DeviceBuffer<int32_t> x(ctx, 300);
+  failNextLaunch(CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES);
+  EXPECT_EQ(errorOf([&] { p.launch(x, int32_t(1) << 24); }),
+            "blk: kernel `inc_ws`: launch of `inc_ws__BLOCK_128__w4__p` on grid (2112, 1, "
+            "1) failed: CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES (too many resources requested "
+            "for launch)");
+}
+
 TEST_F(FakeDriver, ArtifactMustSuitTheDevice) {
   BLK_REQUIRE_FIXTURE("kernels_sm80");
   setenv("BLK_FAKE_CUDA_SM", "80", 1);
