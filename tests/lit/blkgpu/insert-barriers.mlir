@@ -191,3 +191,44 @@ func.func @buffers(%t: tensor<64x64xf16, #b>, %n: i32) -> tensor<64x64xf16, #b>
   }
   return %r : tensor<64x64xf16, #b>
 }
+
+// -----
+
+// A buffer written before a loop and only read in it (attention's Q tile
+// read by every iteration's dot): the read waits once, before the loop,
+// not in every iteration. Where the body needs a barrier of its own at
+// that point anyway (it writes the buffer too), nothing is added before
+// the loop.
+#b = #blkgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#sh = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+// CHECK-LABEL: func.func @read_only_loop
+// CHECK: blkgpu.local_store
+// CHECK-NEXT: blkgpu.barrier
+// CHECK-NEXT: scf.for
+// CHECK-NOT: blkgpu.barrier
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: blkgpu.barrier
+// CHECK-NEXT: blkgpu.local_load
+// CHECK-NEXT: blkgpu.barrier
+// CHECK-NEXT: blkgpu.local_store
+// CHECK: scf.yield
+func.func @read_only_loop(%t: tensor<64x64xf16, #b>, %n: i32) -> tensor<64x64xf16, #b>
+    attributes {blkgpu.num_warps = 4 : i32, blkgpu.shared_bytes = 8192 : i64} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %a = blkgpu.local_alloc {blkgpu.buffer_offset = 0 : i64} -> !blkgpu.memdesc<64x64xf16, #sh>
+  blkgpu.local_store %t, %a : tensor<64x64xf16, #b> -> !blkgpu.memdesc<64x64xf16, #sh>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %t) -> (tensor<64x64xf16, #b>) : i32 {
+    %z = blkgpu.local_load %a : !blkgpu.memdesc<64x64xf16, #sh> -> tensor<64x64xf16, #b>
+    %s = arith.addf %acc, %z : tensor<64x64xf16, #b>
+    scf.yield %s : tensor<64x64xf16, #b>
+  }
+  %w = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %r) -> (tensor<64x64xf16, #b>) : i32 {
+    %z = blkgpu.local_load %a : !blkgpu.memdesc<64x64xf16, #sh> -> tensor<64x64xf16, #b>
+    blkgpu.local_store %z, %a : tensor<64x64xf16, #b> -> !blkgpu.memdesc<64x64xf16, #sh>
+    scf.yield %z : tensor<64x64xf16, #b>
+  }
+  return %w : tensor<64x64xf16, #b>
+}

@@ -3,7 +3,7 @@
 // Expects: blkgpu IR after blkgpu-allocate-shared. Guarantees: a
 // `blkgpu.barrier` before every shared-memory access that could race with
 // an earlier one since the last barrier — a write after a read or a write
-// of overlapping bytes, a read after a write — and nowhere else.
+// of overlapping bytes, a read after a write — or before the loop it is in.
 //
 // The state is the set of byte ranges read or written since the last
 // barrier. A scratch user (SharedMemory.h) writes its range, synchronises
@@ -14,7 +14,11 @@
 // counts as all of shared memory). Loops are iterated to a fixpoint (the
 // state at the top of the body joins the state before the loop and at the
 // end of the body), so an access in a loop is separated from its own
-// previous iteration; branches join. The kernel starts with nothing in
+// previous iteration; branches join. Where what a loop's body must wait
+// for includes an access from before the loop, and the body needs fewer
+// barriers without it, one barrier before the loop takes its place (it
+// would otherwise stay at the top of the body's state, a barrier per
+// iteration). The kernel starts with nothing in
 // flight. An async_copy is checked against earlier accesses when issued
 // (it must not overwrite bytes still being read) but its write is placed
 // at the async_wait that completes it (every async_copy target counts as
@@ -36,6 +40,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <set>
+#include <utility>
 #include <tuple>
 
 using namespace mlir;
@@ -125,15 +130,46 @@ private:
   Pending access(Operation *op, Pending in, ArrayRef<Access> accesses, bool insert,
                  bool record = true);
 
+  /// The state at the top of `loop`'s body entered with `in`: the
+  /// fixpoint of its iterations.
+  Pending loopEntry(scf::ForOp loop, const Pending &in);
+  /// How many barriers one visit of `loop`'s body entered with `in` puts
+  /// in it (each runs once per iteration).
+  unsigned barriersInBody(scf::ForOp loop, const Pending &in);
+
   uint64_t sharedBytes;
   SmallVector<Access> asyncTargets;
+  /// Counts the barriers a visit would insert, when set.
+  unsigned *counter = nullptr;
 };
+
+Pending BarrierPlacer::loopEntry(scf::ForOp loop, const Pending &in) {
+  Pending entry = in;
+  for (;;) {
+    Pending next = join(in, visit(*loop.getBody(), entry, false));
+    if (next == entry)
+      return entry;
+    entry = std::move(next);
+  }
+}
+
+unsigned BarrierPlacer::barriersInBody(scf::ForOp loop, const Pending &in) {
+  Pending entry = loopEntry(loop, in);
+  unsigned n = 0;
+  unsigned *outer = std::exchange(counter, &n);
+  visit(*loop.getBody(), entry, false);
+  counter = outer;
+  return n;
+}
+
 
 Pending BarrierPlacer::access(Operation *op, Pending in, ArrayRef<Access> accesses, bool insert,
                               bool record) {
   if (llvm::any_of(accesses, [&](const Access &a) { return conflicts(in, a); })) {
     if (insert)
       OpBuilder(op).create<BarrierOp>(op->getLoc());
+    if (counter)
+      ++*counter;
     in.clear();
   }
   if (record)
@@ -177,14 +213,21 @@ Pending BarrierPlacer::visitOp(Operation *op, Pending in, bool insert) {
   if (!accesses.empty())
     return access(op, std::move(in), accesses, insert);
   if (auto loop = dyn_cast<scf::ForOp>(op)) {
-    Pending entry = in;
-    for (;;) {
-      Pending next = join(in, visit(*loop.getBody(), entry, false));
-      if (next == entry)
-        break;
-      entry = std::move(next);
+    // An access before the loop that something in the body must wait for
+    // stays in the fixpoint's state at the top of the body, and so does
+    // the barrier it calls for: one per iteration. Where the body needs
+    // fewer barriers without it, it waits once, before the loop (a
+    // warp-specialised consumer loop, which has no barrier of its own,
+    // would otherwise pay one per iteration for an operand written once
+    // before it).
+    if (!in.empty() && barriersInBody(loop, {}) < barriersInBody(loop, in)) {
+      if (insert)
+        OpBuilder(op).create<BarrierOp>(op->getLoc());
+      if (counter)
+        ++*counter;
+      in.clear();
     }
-    return join(in, visit(*loop.getBody(), entry, insert));
+    return join(in, visit(*loop.getBody(), loopEntry(loop, in), insert));
   }
   if (auto branch = dyn_cast<scf::IfOp>(op)) {
     Pending out = visit(branch.getThenRegion().front(), in, insert);
