@@ -182,3 +182,35 @@ func.func @two_programs() attributes {blkgpu.num_warps = 8 : i32, blk.num_warps 
 func.func @five_programs() attributes {blkgpu.num_warps = 8 : i32, blk.num_warps = 8 : i32, blk.num_stages = 1 : i32, blk.programs_per_sm = 5 : i32, blk.warp_specialize} {
   return
 }
+
+// -----
+
+// Attention (Inputs/ws_attention.mlir): the P·V wgmma runs on into the
+// next iteration (pending = 1) as it does without warp specialisation; the
+// next iteration waits for it just before rescaling its accumulator and
+// only then releases the previous iteration's slot (i - 1, from i = 1: its
+// V is what the running wgmma read). The consumers' loop has no barrier:
+// the Q tile, written once before it, is waited for before the loop.
+// RUN: blk-opt %S/Inputs/ws_attention.mlir --blkgpu-pipeline-loops --blkgpu-remove-layout-conversions --blkgpu-choose-shared-layouts --blkgpu-allocate-shared --blkgpu-insert-barriers --blkgpu-defer-wgmma-waits | FileCheck %s --check-prefix=ATTN
+// ATTN-LABEL: func.func @ws_attention
+// ATTN: } consumer {
+// ATTN: blkgpu.barrier
+// ATTN-NEXT: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %[[STEP:.*]] iter_args(%{{.*}} = %{{.*}}, %[[ACC:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
+// ATTN-NOT: blkgpu.barrier
+// ATTN: blkgpu.mbarrier_wait
+// ATTN: blkgpu.wgmma {{.*}}pending = -1
+// ATTN-NEXT: blkgpu.wgmma_wait %{{.*}} {pending = 0 : i32}
+// ATTN-NOT: blkgpu.barrier
+// ATTN: %[[DONE:.*]] = blkgpu.wgmma_wait %[[ACC]] {pending = 0 : i32}
+// ATTN-NEXT: %[[REL:.*]] = arith.subi %[[I]], %{{.*}} : i32
+// ATTN-NEXT: %[[ITER:.*]] = arith.divsi %[[REL]], %[[STEP]] : i32
+// ATTN: %[[NEXT:.*]] = arith.addi %[[ITER]], %{{.*}} : i32
+// ATTN-NEXT: %[[PREV:.*]] = arith.remsi %[[NEXT]], %{{.*}} : i32
+// ATTN: %[[NOTFIRST:.*]] = arith.cmpi sge, %[[ITER]], %{{.*}} : i32
+// ATTN-NEXT: %[[EMPTY:.*]] = blkgpu.memdesc_index %{{.*}}[%[[PREV]]]
+// ATTN-NEXT: blkgpu.mbarrier_arrive %[[EMPTY]], %[[NOTFIRST]]
+// ATTN-NEXT: arith.mulf %[[DONE]]
+// ATTN-NEXT: blkgpu.wgmma {{.*}}pending = 1
+// ATTN-NEXT: scf.yield
+// ATTN-NEXT: }
+// ATTN-NEXT: blkgpu.wgmma_wait %{{.*}}#1 {pending = 0 : i32}

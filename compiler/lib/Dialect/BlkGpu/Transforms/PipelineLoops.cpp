@@ -344,47 +344,65 @@ static SmallVector<WarpGroupDotOp> findRunOn(scf::ForOp loop, ArrayRef<Prefetch>
     BlockArgument arg = loop.getRegionIterArg(*idx);
     if (arg.hasOneUse() && *arg.getUsers().begin() == wgmma.getOperation())
       return {}; // a GEMM's accumulator chain (overlapWgmma)
-    auto fromRingOrOutside = [&](Value v) {
-      if (!isa<MemDescType>(v.getType()) || loop.isDefinedOutsideOfLoop(v))
-        return true;
+    auto prefetched = [&](Value v) {
       return llvm::any_of(prefetches, [&](Prefetch p) { return p.alloc.getResult() == v; });
     };
-    if (fromRingOrOutside(wgmma.getA()) && fromRingOrOutside(wgmma.getB()))
+    if (canRunOn(loop, wgmma, prefetched))
       out.push_back(wgmma);
   }
   return out;
 }
 
-/// After the rewrite: each wgmma marked kRunOn leaves its group running
-/// (pending = 1); the loop-carried accumulator is waited for just before
-/// its first reader in the next iteration, and after the loop. wgmma groups
-/// complete in order, so a synchronous wgmma issued before that reader
-/// (attention's next Q·Kᵀ) has completed it already and the wait costs
-/// nothing; what the running group overlaps is everything up to there.
+/// `wgmma` (yielded by `loop`) leaves its group running (pending = 1);
+/// the loop-carried accumulator is waited for just before its first reader
+/// in the next iteration, and after the loop. wgmma groups complete in
+/// order, so a synchronous wgmma issued before that reader (attention's
+/// next Q·Kᵀ) has completed it already and the wait costs nothing; what
+/// the running group overlaps is everything up to there. Returns the wait
+/// in the body (null when nothing in it reads the accumulator).
+Operation *runOnIntoNextIteration(scf::ForOp loop, WarpGroupDotOp wgmma) {
+  std::optional<unsigned> idx = yieldedAs(loop, wgmma);
+  assert(idx && "the wgmma's result must be yielded");
+  wgmma.setPending(1);
+  BlockArgument arg = loop.getRegionIterArg(*idx);
+  Operation *first = nullptr;
+  for (Operation *user : arg.getUsers()) {
+    Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
+    if (!first || inBody->isBeforeInBlock(first))
+      first = inBody;
+  }
+  OpBuilder b(loop->getContext());
+  Operation *wait = nullptr;
+  if (first) {
+    b.setInsertionPoint(first);
+    waitForWgmma(b, loop.getLoc(), arg, 0);
+    wait = first->getPrevNode();
+  }
+  b.setInsertionPointAfter(loop);
+  waitForWgmma(b, loop.getLoc(), loop.getResult(*idx), 0);
+  return wait;
+}
+
+bool canRunOn(scf::ForOp loop, WarpGroupDotOp wgmma, function_ref<bool(Value)> isSlot) {
+  std::optional<unsigned> idx = yieldedAs(loop, wgmma);
+  if (!idx || loop.getRegionIterArg(*idx).use_empty())
+    return false;
+  auto ok = [&](Value v) {
+    return !isa<MemDescType>(v.getType()) || loop.isDefinedOutsideOfLoop(v) || isSlot(v);
+  };
+  return ok(wgmma.getA()) && ok(wgmma.getB());
+}
+
+/// After the rewrite: each wgmma marked kRunOn runs on into the next
+/// iteration (runOnIntoNextIteration).
 static void runOnAcrossIterations(scf::ForOp loop) {
   for (Operation &op : llvm::make_early_inc_range(loop.getBody()->without_terminator())) {
     auto wgmma = dyn_cast<WarpGroupDotOp>(&op);
     if (!wgmma || !wgmma->hasAttr(kRunOn))
       continue;
     wgmma->removeAttr(kRunOn);
-    std::optional<unsigned> idx = yieldedAs(loop, wgmma);
-    if (!idx)
-      continue; // the pending default (0) keeps it synchronous
-    wgmma.setPending(1);
-    BlockArgument arg = loop.getRegionIterArg(*idx);
-    Operation *first = nullptr;
-    for (Operation *user : arg.getUsers()) {
-      Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
-      if (!first || inBody->isBeforeInBlock(first))
-        first = inBody;
-    }
-    OpBuilder b(loop->getContext());
-    if (first) {
-      b.setInsertionPoint(first);
-      waitForWgmma(b, loop.getLoc(), arg, 0);
-    }
-    b.setInsertionPointAfter(loop);
-    waitForWgmma(b, loop.getLoc(), loop.getResult(*idx), 0);
+    if (yieldedAs(loop, wgmma)) // else the pending default (0) keeps it synchronous
+      runOnIntoNextIteration(loop, wgmma);
   }
 }
 

@@ -45,6 +45,18 @@ bool canOverlap(mlir::scf::ForOp loop, WarpGroupDotOp wgmma);
 /// Lets each wgmma of `loop` that canOverlap run on (pending = 1), waited
 /// for after the loop.
 void overlapWgmma(mlir::scf::ForOp loop);
+/// True when `wgmma` may run on into the next iteration although ops there
+/// read its accumulator (attention's P·V, whose acc · α comes after the
+/// next Q·Kᵀ): its result is yielded and read in the next iteration (the
+/// wait goes there), and each operand in shared memory is
+/// a ring slot (`isSlot`) or a buffer from outside the loop (one stored in
+/// the loop would be overwritten under the running wgmma).
+bool canRunOn(mlir::scf::ForOp loop, WarpGroupDotOp wgmma,
+              llvm::function_ref<bool(mlir::Value)> isSlot);
+/// Lets such a wgmma run on (pending = 1): its accumulator is waited for
+/// before its first reader in the next iteration and after the loop.
+/// Returns that wait in the body.
+mlir::Operation *runOnIntoNextIteration(mlir::scf::ForOp loop, WarpGroupDotOp wgmma);
 
 // --- WarpSpecialize.cpp ---------------------------------------------------
 

@@ -30,6 +30,9 @@
 // (the loop's bounds, the branch conditions, the boxes' coordinates) is
 // recomputed in its region from the arguments and program ids: scalar
 // integer arithmetic only, else the loop is pipelined as usual.
+// A last reader that must run on into the next iteration although that
+// iteration reads its accumulator (attention's P·V, canRunOn) keeps doing
+// so; iteration i releases slot i - 1 right after waiting for it there.
 // Test: tests/lit/blkgpu/warp-specialize.mlir.
 //
 //===----------------------------------------------------------------------===//
@@ -357,7 +360,25 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
     return true; // planTma saw the wgmmas; unreachable, but stay correct
   b.setInsertionPointAfter(last);
   bool overlapped = canOverlap(loop, last);
-  if (overlapped) {
+  bool runsOn = !overlapped && canRunOn(loop, last, [&](Value v) {
+    return llvm::is_contained(views, v);
+  });
+  if (runsOn) {
+    // Attention's P·V: it runs on through the next iteration's Q·Kᵀ and
+    // softmax, and is done at the wait before its accumulator's first
+    // reader there; that is where iteration i releases the slot of i - 1
+    // (its K was read by the synchronous Q·Kᵀ of i - 1 already).
+    OpBuilder at(runOnIntoNextIteration(loop, last)->getNextNode());
+    Value here = iterationOf(at, loc, loop);
+    Value prev = at.create<arith::RemSIOp>(
+        loc,
+        at.create<arith::AddIOp>(loc, ringCount(at, here, consumerBase),
+                                 i32(at, loc, int64_t(stages) - 1)),
+        i32(at, loc, stages));
+    Value notFirst = at.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge,
+                                              toI32(at, loc, here), i32(at, loc, 1));
+    at.create<MbarrierArriveOp>(loc, barrierAt(at, loc, empty, prev), notFirst);
+  } else if (overlapped) {
     // wgmma i waits for all groups but its own: iteration i - 1's is done.
     Value prev = b.create<arith::RemSIOp>(
         loc, b.create<arith::AddIOp>(loc, count, i32(b, loc, int64_t(stages) - 1)),
@@ -370,7 +391,7 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
     b.create<MbarrierArriveOp>(loc, barrierAt(b, loc, empty, slot), Value());
   }
   overlapWgmma(loop);
-  if (around->tiles && overlapped) {
+  if (around->tiles && (overlapped || runsOn)) {
     // The tile's last slot: released once its wgmma is waited for after
     // the loop, so the producer can fill it for the next tile.
     OpBuilder after(loop->getBlock(), std::next(Block::iterator(loop)));
