@@ -54,6 +54,8 @@ static void addKernelAttributes(OpBuilder &b, func::FuncOp func,
   func->setAttr("blk.kernel", b.getStringAttr(kernel.name));
   func->setAttr("blk.num_warps", b.getI32IntegerAttr(spec.numWarps));
   func->setAttr("blk.num_stages", b.getI32IntegerAttr(spec.numStages));
+  if (!spec.tma)
+    func->setAttr("blk.no_tma", b.getUnitAttr());
   if (spec.programsPerSm > 0)
     func->setAttr("blk.programs_per_sm", b.getI32IntegerAttr(spec.programsPerSm));
   if (spec.warpSpecialize)

@@ -25,7 +25,7 @@ namespace blk::sema::detail {
 /// (sorted: the did-you-mean lists start from them).
 static const std::vector<std::string> &launchKeys() {
   static const std::vector<std::string> kKeys = {"num_stages", "num_warps", "persistent",
-                                                 "programs_per_sm", "warp_specialize"};
+                                                 "programs_per_sm", "tma", "warp_specialize"};
   return kKeys;
 }
 
@@ -39,7 +39,7 @@ namespace blk::sema::detail {
 
 /// The launch keys that are `true` or `false`.
 static bool isBooleanLaunchKey(const std::string &name) {
-  return name == "warp_specialize" || name == "persistent";
+  return name == "warp_specialize" || name == "persistent" || name == "tma";
 }
 
 /// Parses a `-D` value: an integer (decimal/0x/0b, optional sign) or a boolean.
@@ -83,8 +83,9 @@ private:
   void buildSpecialize(KernelInfo &k, const ast::Attribute *attr);
   void buildSpecs(KernelInfo &k, const std::vector<const ast::Attribute *> &configs);
   void checkConfigValue(const KernelInfo &k, const ast::Argument *arg, const ConstValue &v);
-  /// `num_warps`, `num_stages`, `programs_per_sm`, `warp_specialize` and
-  /// `persistent` from `values` into `s`; reports a launch they cannot make.
+  /// `num_warps`, `num_stages`, `programs_per_sm`, `warp_specialize`,
+  /// `persistent` and `tma` from `values` into `s`; reports a launch they
+  /// cannot make.
   void readLaunchKeys(const KernelInfo &k, const ast::Attribute *attr,
                       const std::map<std::string, ConstValue> &values, Specialization &s);
   void analyzeSpec(KernelInfo &k, Specialization &s, std::vector<Diagnostic> &sink);
@@ -323,6 +324,8 @@ void KernelBuilder::readLaunchKeys(const KernelInfo &k, const ast::Attribute *at
     s.numStages = it->second.getInt();
   if (auto it = values.find("warp_specialize"); it != values.end())
     s.warpSpecialize = it->second.getBool(); // not a boolean: reported (checkConfigValue)
+  if (auto it = values.find("tma"); it != values.end())
+    s.tma = it->second.getBool();
   if (auto it = values.find("persistent"); it != values.end())
     s.persistent = it->second.getBool();
   // The loop blk-make-persistent adds walks the programs of one axis.
@@ -443,8 +446,8 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
     if (same == k.specializations.end()) {
       k.specializations.push_back(std::move(s));
     } else if (attr && same->configAttr && s.fromDefines.empty() && same->fromDefines.empty()) {
-      // Written twice in the source (only `num_stages`/`programs_per_sm`
-      // differ, or nothing): say so rather than drop one silently.
+      // Written twice in the source (only `num_stages`/`programs_per_sm`/
+      // `tma` differ, or nothing): say so rather than drop one silently.
       a.report(DiagId::sema_duplicate_config, attr->getRange(), {s.entryName})
           .note(DiagId::note_previous_here, same->configAttr->getRange(), {"@config"})
           .note(DiagId::note_sema_hint, SourceRange(),

@@ -11,6 +11,17 @@
 // the cp.async ring. Without the hints (@unaligned) nothing changes but the
 // cp.async ring.
 // RUN: blk-opt %s --split-input-file --blkgpu-pipeline-loops | FileCheck %s
+// A kernel marked blk.no_tma (a `tma = false` config) keeps cp.async rings
+// where TMA would fill them: the same input with the mark, no TMA at all.
+// RUN: sed 's/attributes {blk.num_stages/attributes {blk.no_tma, blk.num_stages/' %s | blk-opt --split-input-file --blkgpu-pipeline-loops | FileCheck %s --check-prefix=NOTMA
+// NOTMA-LABEL: func.func @tutorial
+// NOTMA-NOT: blkgpu.tma_load
+// NOTMA: blkgpu.async_copy
+// NOTMA-NOT: blkgpu.tma_load
+// NOTMA-LABEL: func.func @attention_style
+// NOTMA-NOT: blkgpu.tma_load
+// NOTMA: blkgpu.async_copy
+// NOTMA-NOT: blkgpu.tma_load
 
 // CHECK-LABEL: func.func @tutorial
 // CHECK-DAG: blkgpu.tensor_map %arg0[%arg3, %arg5] strides[%arg6] {box = array<i64: 128, 64>, swizzle = 128 : i32}

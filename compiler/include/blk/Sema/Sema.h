@@ -228,6 +228,9 @@ struct Specialization {
   int64_t programsPerSm = 0;
   /// `warp_specialize = true`: launched with kProducerWarps more warps.
   bool warpSpecialize = false;
+  /// `tma = false`: num_stages rings filled by cp.async only (as blkc's
+  /// --no-tma does for every kernel); not part of the entry name.
+  bool tma = true;
   /// `persistent = true`: each program walks the `@grid`'s programs
   /// (blk/Support/Persistent.h).
   bool persistent = false;

@@ -696,7 +696,8 @@ struct PipelineLoopsPass : impl::PipelineLoopsBase<PipelineLoopsPass> {
       // versioned, the other version keeping cp.async.
       SmallVector<Prefetch> prefetches = findPrefetches(loop);
       if (std::optional<SmallVector<TmaTile, 2>> tiles;
-          tma && target.hasTma() && (tiles = planTma(loop, prefetches))) {
+          tma && !func->hasAttr("blk.no_tma") && target.hasTma() &&
+          (tiles = planTma(loop, prefetches))) {
         // Boxes whose dims are constants and never wrap read what the loads
         // read in every program: no second version.
         bool guarded = llvm::any_of(*tiles, [](const TmaTile &t) {

@@ -111,7 +111,8 @@ def PipelineLoops : Pass<"blkgpu-pipeline-loops", "mlir::func::FuncOp"> {
     Option<"arch", "arch", "std::string", "\"sm_90a\"",
            "the target architecture (whether it has cp.async)">,
     Option<"tma", "tma", "bool", "true",
-           "fill rings with TMA where every prefetch is a box (sm_90a)">,
+           "fill rings with TMA where every prefetch is a box (sm_90a; not in "
+           "kernels marked blk.no_tma, a `tma = false` config)">,
   ];
   let dependentDialects = ["::blk::gpu::BlkGpuDialect", "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
