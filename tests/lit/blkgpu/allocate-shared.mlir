@@ -117,3 +117,31 @@ func.func @buffers(%t: tensor<64x64xf16, #b>, %v: tensor<512xf32, #a1>, %n: i32)
   %sum = arith.addf %r, %s2 : f32
   return %sum : f32
 }
+
+// -----
+
+// Program order would strand the long-lived %q (used to the end) above the
+// short-lived %a, so that %c, alive with %q only, could not take %a's
+// bytes: 16 KiB + 16 KiB + 32 KiB = 64 KiB. Longest-lived first puts %q at
+// 0 and %a and %c both at 16 KiB: 48 KiB.
+#b = #blkgpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#sh = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0}>
+// CHECK-LABEL: func.func @stranded
+// CHECK-SAME: blkgpu.shared_bytes = 49152 : i64
+// CHECK: blkgpu.local_alloc {blkgpu.buffer_offset = 16384 : i64} -> !blkgpu.memdesc<64x128xf16
+// CHECK: blkgpu.local_alloc {blkgpu.buffer_offset = 0 : i64} -> !blkgpu.memdesc<64x128xf16
+// CHECK: blkgpu.local_alloc {blkgpu.buffer_offset = 16384 : i64} -> !blkgpu.memdesc<128x128xf16
+func.func @stranded(%t: tensor<64x128xf16, #b>, %u: tensor<128x128xf16, #b>)
+    -> (tensor<64x128xf16, #b>, tensor<128x128xf16, #b>, tensor<64x128xf16, #b>)
+    attributes {blkgpu.num_warps = 4 : i32} {
+  %a = blkgpu.local_alloc -> !blkgpu.memdesc<64x128xf16, #sh>
+  %q = blkgpu.local_alloc -> !blkgpu.memdesc<64x128xf16, #sh>
+  blkgpu.local_store %t, %a : tensor<64x128xf16, #b> -> !blkgpu.memdesc<64x128xf16, #sh>
+  blkgpu.local_store %t, %q : tensor<64x128xf16, #b> -> !blkgpu.memdesc<64x128xf16, #sh>
+  %x = blkgpu.local_load %a : !blkgpu.memdesc<64x128xf16, #sh> -> tensor<64x128xf16, #b>
+  %c = blkgpu.local_alloc -> !blkgpu.memdesc<128x128xf16, #sh>
+  blkgpu.local_store %u, %c : tensor<128x128xf16, #b> -> !blkgpu.memdesc<128x128xf16, #sh>
+  %y = blkgpu.local_load %c : !blkgpu.memdesc<128x128xf16, #sh> -> tensor<128x128xf16, #b>
+  %z = blkgpu.local_load %q : !blkgpu.memdesc<64x128xf16, #sh> -> tensor<64x128xf16, #b>
+  return %x, %y, %z : tensor<64x128xf16, #b>, tensor<128x128xf16, #b>, tensor<64x128xf16, #b>
+}

@@ -9,7 +9,9 @@
 // Buffers live from their local_alloc to their last use (through any
 // memdesc_index), a use inside a loop counting as a use at the end of the
 // outermost such loop below the alloc (a branch runs once: its use is
-// where it is); they are placed first-fit in program order. Scratch
+// where it is); they are placed first-fit in program order, or, where
+// that needs at least 1 KiB less, longest-lived first or largest first.
+// Scratch
 // lives only while its op runs, so all scratch users share one region
 // above the buffers alive at the op (none after a pipelined loop: the
 // epilogue reuses the ring), of the largest scratch (twice that when it is
@@ -26,7 +28,10 @@
 #include "mlir/IR/Builders.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <numeric>
 
 using namespace mlir;
 
@@ -44,7 +49,7 @@ namespace {
 
 struct Buffer {
   Operation *alloc;
-  uint64_t bytes, offset = 0;
+  uint64_t bytes;
   unsigned start, end; // program points, inclusive
 };
 
@@ -101,46 +106,43 @@ static unsigned lastUse(Operation *alloc, const llvm::DenseMap<Operation *, unsi
   return end;
 }
 
-void AllocateSharedPass::runOnOperation() {
-  func::FuncOp func = getOperation();
-  llvm::DenseMap<Operation *, unsigned> first, last;
-  numberOps(func, first, last);
-  Builder b(&getContext());
-
-  // Buffers, first-fit in program order among those alive at the same time.
-  SmallVector<Buffer> buffers;
-  func.walk<WalkOrder::PreOrder>([&](LocalAllocOp alloc) {
-    buffers.push_back({alloc, getBufferBytes(alloc.getType()), 0, first[alloc],
-                       lastUse(alloc, last)});
-  });
-  uint64_t buffersEnd = 0;
-  for (size_t i = 0; i < buffers.size(); ++i) {
-    Buffer &buf = buffers[i];
+/// Places `buffers` first-fit in `order` (indices), each at the lowest
+/// offset that overlaps no earlier-placed buffer alive at the same time;
+/// `offsets[i]` is buffer i's. Returns the bytes they span.
+static uint64_t placeFirstFit(ArrayRef<Buffer> buffers, ArrayRef<unsigned> order,
+                              SmallVectorImpl<uint64_t> &offsets) {
+  offsets.assign(buffers.size(), 0);
+  SmallVector<unsigned> placed;
+  uint64_t end = 0;
+  for (unsigned i : order) {
+    const Buffer &buf = buffers[i];
     uint64_t offset = 0;
     for (bool moved = true; moved;) {
       moved = false;
-      for (size_t j = 0; j < i; ++j) {
+      for (unsigned j : placed) {
         const Buffer &other = buffers[j];
         bool alive = buf.start <= other.end && other.start <= buf.end;
-        bool overlap = offset < other.offset + other.bytes && other.offset < offset + buf.bytes;
+        bool overlap = offset < offsets[j] + other.bytes && offsets[j] < offset + buf.bytes;
         if (alive && overlap) {
-          offset = llvm::alignTo(other.offset + other.bytes, kBufferAlign);
+          offset = llvm::alignTo(offsets[j] + other.bytes, kBufferAlign);
           moved = true;
         }
       }
     }
-    buf.offset = offset;
-    buf.alloc->setAttr(kBufferOffsetAttr, b.getI64IntegerAttr(offset));
-    buffersEnd = std::max(buffersEnd, offset + buf.bytes);
+    offsets[i] = offset;
+    placed.push_back(i);
+    end = std::max(end, offset + buf.bytes);
   }
+  return end;
+}
 
-  // Scratch, above the buffers.
-  SmallVector<std::pair<Operation *, uint64_t>> users;
-  func.walk([&](Operation *op) {
-    op->removeAttr(kScratchOffsetAttr);
-    if (uint64_t bytes = getScratchBytes(op))
-      users.push_back({op, llvm::alignTo(bytes, 16)});
-  });
+/// Scratch, above the buffers alive where each user runs: with the
+/// buffers at `offsets`, each user's offset into `scratch` (in the order
+/// of `users`); returns the bytes buffers and scratch span together.
+static uint64_t placeScratch(ArrayRef<Buffer> buffers, ArrayRef<uint64_t> offsets,
+                             ArrayRef<std::pair<Operation *, uint64_t>> users,
+                             const llvm::DenseMap<Operation *, unsigned> &first,
+                             uint64_t buffersEnd, SmallVectorImpl<uint64_t> &scratch) {
   uint64_t largest = 0;
   for (auto [op, bytes] : users)
     largest = std::max(largest, bytes);
@@ -151,19 +153,77 @@ void AllocateSharedPass::runOnOperation() {
   // pipelined loop, the epilogue's scratch takes the ring's bytes.
   auto aliveEnd = [&](Operation *op) {
     uint64_t end = 0;
-    for (const Buffer &buf : buffers)
-      if (buf.start <= first[op] && first[op] <= buf.end)
-        end = std::max(end, buf.offset + buf.bytes);
+    unsigned at = first.lookup(op);
+    for (auto [buf, offset] : llvm::zip(buffers, offsets))
+      if (buf.start <= at && at <= buf.end)
+        end = std::max(end, offset + buf.bytes);
     return llvm::alignTo(end, 16);
   };
   uint64_t total = buffersEnd;
   bool top = false;
+  scratch.clear();
   for (auto [op, bytes] : users) {
     uint64_t base = aliveEnd(op);
-    op->setAttr(kScratchOffsetAttr, b.getI64IntegerAttr(base + (top ? region - bytes : 0)));
+    scratch.push_back(base + (top ? region - bytes : 0));
     total = std::max(total, base + region);
     top = !top;
   }
+  return total;
+}
+
+void AllocateSharedPass::runOnOperation() {
+  func::FuncOp func = getOperation();
+  llvm::DenseMap<Operation *, unsigned> first, last;
+  numberOps(func, first, last);
+  Builder b(&getContext());
+
+  SmallVector<Buffer> buffers;
+  func.walk<WalkOrder::PreOrder>([&](LocalAllocOp alloc) {
+    buffers.push_back({alloc, getBufferBytes(alloc.getType()), first[alloc],
+                       lastUse(alloc, last)});
+  });
+  SmallVector<std::pair<Operation *, uint64_t>> users;
+  func.walk([&](Operation *op) {
+    op->removeAttr(kScratchOffsetAttr);
+    if (uint64_t bytes = getScratchBytes(op))
+      users.push_back({op, llvm::alignTo(bytes, 16)});
+  });
+  // Buffers first-fit in program order, and in two other orders
+  // (longest-lived first, largest first), scratch above them: another
+  // order wins only when it needs at least 1 KiB (a buffer's alignment)
+  // less than the best so far, so small differences (where the mbarriers
+  // sit) keep the program order's layout. Program
+  // order alone can strand a long-lived buffer above short-lived ones whose
+  // space a later, larger buffer then cannot reuse (attention's Q tile
+  // above the warp-specialised loop's rings).
+  SmallVector<unsigned> byProgram(buffers.size());
+  std::iota(byProgram.begin(), byProgram.end(), 0u);
+  SmallVector<unsigned> byLife = byProgram, bySize = byProgram;
+  llvm::stable_sort(byLife, [&](unsigned x, unsigned y) {
+    return buffers[x].end - buffers[x].start > buffers[y].end - buffers[y].start;
+  });
+  llvm::stable_sort(bySize, [&](unsigned x, unsigned y) {
+    return buffers[x].bytes > buffers[y].bytes;
+  });
+  SmallVector<uint64_t> bestBuffers, bestScratch;
+  uint64_t total = 0;
+  bool placed = false;
+  for (ArrayRef<unsigned> order : {ArrayRef<unsigned>(byProgram), ArrayRef<unsigned>(byLife),
+                                   ArrayRef<unsigned>(bySize)}) {
+    SmallVector<uint64_t> offsets, scratch;
+    uint64_t end = placeFirstFit(buffers, order, offsets);
+    uint64_t bytes = placeScratch(buffers, offsets, users, first, end, scratch);
+    if (placed && bytes + kBufferAlign > total)
+      continue;
+    bestBuffers = std::move(offsets);
+    bestScratch = std::move(scratch);
+    total = bytes;
+    placed = true;
+  }
+  for (auto [buf, offset] : llvm::zip(buffers, bestBuffers))
+    buf.alloc->setAttr(kBufferOffsetAttr, b.getI64IntegerAttr(offset));
+  for (auto [user, offset] : llvm::zip(users, bestScratch))
+    user.first->setAttr(kScratchOffsetAttr, b.getI64IntegerAttr(offset));
   func->removeAttr(kSharedBytesAttr);
   if (total)
     func->setAttr(kSharedBytesAttr, b.getI64IntegerAttr(total));
