@@ -363,6 +363,16 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
   bool runsOn = !overlapped && canRunOn(loop, last, [&](Value v) {
     return llvm::is_contained(views, v);
   });
+  // Releases the slot of iteration i - 1 (from i = 1) at `at`, where that
+  // iteration's last wgmma is known to be done.
+  auto releasePrevious = [&](OpBuilder &at, Value iteration, Value ringPos) {
+    Value prev = at.create<arith::RemSIOp>(
+        loc, at.create<arith::AddIOp>(loc, ringPos, i32(at, loc, int64_t(stages) - 1)),
+        i32(at, loc, stages));
+    Value notFirst = at.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge,
+                                              toI32(at, loc, iteration), i32(at, loc, 1));
+    at.create<MbarrierArriveOp>(loc, barrierAt(at, loc, empty, prev), notFirst);
+  };
   if (runsOn) {
     // Attention's P·V: it runs on through the next iteration's Q·Kᵀ and
     // softmax, and is done at the wait before its accumulator's first
@@ -370,22 +380,10 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
     // (its K was read by the synchronous Q·Kᵀ of i - 1 already).
     OpBuilder at(runOnIntoNextIteration(loop, last)->getNextNode());
     Value here = iterationOf(at, loc, loop);
-    Value prev = at.create<arith::RemSIOp>(
-        loc,
-        at.create<arith::AddIOp>(loc, ringCount(at, here, consumerBase),
-                                 i32(at, loc, int64_t(stages) - 1)),
-        i32(at, loc, stages));
-    Value notFirst = at.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge,
-                                              toI32(at, loc, here), i32(at, loc, 1));
-    at.create<MbarrierArriveOp>(loc, barrierAt(at, loc, empty, prev), notFirst);
+    releasePrevious(at, here, ringCount(at, here, consumerBase));
   } else if (overlapped) {
     // wgmma i waits for all groups but its own: iteration i - 1's is done.
-    Value prev = b.create<arith::RemSIOp>(
-        loc, b.create<arith::AddIOp>(loc, count, i32(b, loc, int64_t(stages) - 1)),
-        i32(b, loc, stages));
-    Value notFirst = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge,
-                                             toI32(b, loc, local), i32(b, loc, 1));
-    b.create<MbarrierArriveOp>(loc, barrierAt(b, loc, empty, prev), notFirst);
+    releasePrevious(b, local, count);
   } else {
     // Its wait (blkgpu-defer-wgmma-waits places it before the arrive).
     b.create<MbarrierArriveOp>(loc, barrierAt(b, loc, empty, slot), Value());
