@@ -123,6 +123,8 @@
 // CHECK: } consumer {
 // CHECK: blkgpu.mbarrier_arrive %{{.*}}, %{{.*}} : !blkgpu.memdesc<1xi64, #{{shared[0-9]*}}>
 // CHECK: blkgpu.mbarrier_arrive %{{.*}} : !blkgpu.memdesc<1xi64, #{{shared[0-9]*}}>
+// CHECK: blkgpu.turn_wait {skip = 0 : i32, warpgroups = 2 : i32}
+// CHECK: blkgpu.turn_pass {warpgroups = 2 : i32}
 func.func @split(%p: i1, %phase: i32, %i: i32) attributes {blkgpu.num_warps = 8 : i32, blk.warp_specialize} {
   %bars = blkgpu.local_alloc -> !blkgpu.memdesc<3x1xi64, #bar>
   blkgpu.mbarrier_init %bars {count = 8 : i32} : !blkgpu.memdesc<3x1xi64, #bar>
@@ -133,6 +135,8 @@ func.func @split(%p: i1, %phase: i32, %i: i32) attributes {blkgpu.num_warps = 8 
     %b = blkgpu.memdesc_index %bars[%i] : !blkgpu.memdesc<3x1xi64, #bar> -> !blkgpu.memdesc<1xi64, #bar>
     blkgpu.mbarrier_arrive %b, %p : !blkgpu.memdesc<1xi64, #bar>
     blkgpu.mbarrier_arrive %b : !blkgpu.memdesc<1xi64, #bar>
+    blkgpu.turn_wait {skip = 0 : i32, warpgroups = 2 : i32}
+    blkgpu.turn_pass {warpgroups = 2 : i32}
   }
   return
 }
@@ -191,14 +195,21 @@ func.func @five_programs() attributes {blkgpu.num_warps = 8 : i32, blk.num_warps
 // only then releases the previous iteration's slot (i - 1, from i = 1: its
 // V is what the running wgmma read). The consumers' loop has no barrier:
 // the Q tile, written once before it, is waited for before the loop.
-// RUN: blk-opt %S/Inputs/ws_attention.mlir --blkgpu-pipeline-loops --blkgpu-remove-layout-conversions --blkgpu-choose-shared-layouts --blkgpu-allocate-shared --blkgpu-insert-barriers --blkgpu-defer-wgmma-waits | FileCheck %s --check-prefix=ATTN
+// After blkgpu-warpgroup-turns the two consumer warpgroups take turns: a turn is
+// the P·V of one iteration with the Q·Kᵀ of the next, so the wait goes
+// right before P·V (after its accumulator's rescale) and the pass right
+// after Q·Kᵀ (before its wait); warpgroup 1 waits once before the loop for
+// its first turn, and warpgroup 0 passes once after it.
+// RUN: blk-opt %S/Inputs/ws_attention.mlir --blkgpu-pipeline-loops --blkgpu-remove-layout-conversions --blkgpu-choose-shared-layouts --blkgpu-allocate-shared --blkgpu-insert-barriers --blkgpu-defer-wgmma-waits --blkgpu-warpgroup-turns | FileCheck %s --check-prefix=ATTN
 // ATTN-LABEL: func.func @ws_attention
 // ATTN: } consumer {
 // ATTN: blkgpu.barrier
+// ATTN-NEXT: blkgpu.turn_wait {skip = 0 : i32, warpgroups = 2 : i32}
 // ATTN-NEXT: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %[[STEP:.*]] iter_args(%{{.*}} = %{{.*}}, %[[ACC:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
 // ATTN-NOT: blkgpu.barrier
 // ATTN: blkgpu.mbarrier_wait
 // ATTN: blkgpu.wgmma {{.*}}pending = -1
+// ATTN-NEXT: blkgpu.turn_pass {warpgroups = 2 : i32}
 // ATTN-NEXT: blkgpu.wgmma_wait %{{.*}} {pending = 0 : i32}
 // ATTN-NOT: blkgpu.barrier
 // ATTN: %[[DONE:.*]] = blkgpu.wgmma_wait %[[ACC]] {pending = 0 : i32}
@@ -210,7 +221,9 @@ func.func @five_programs() attributes {blkgpu.num_warps = 8 : i32, blk.num_warps
 // ATTN-NEXT: %[[EMPTY:.*]] = blkgpu.memdesc_index %{{.*}}[%[[PREV]]]
 // ATTN-NEXT: blkgpu.mbarrier_arrive %[[EMPTY]], %[[NOTFIRST]]
 // ATTN-NEXT: arith.mulf %[[DONE]]
+// ATTN-NEXT: blkgpu.turn_wait {warpgroups = 2 : i32}
 // ATTN-NEXT: blkgpu.wgmma {{.*}}pending = 1
 // ATTN-NEXT: scf.yield
 // ATTN-NEXT: }
+// ATTN-NEXT: blkgpu.turn_pass {skip = 1 : i32, warpgroups = 2 : i32}
 // ATTN-NEXT: blkgpu.wgmma_wait %{{.*}}#1 {pending = 0 : i32}

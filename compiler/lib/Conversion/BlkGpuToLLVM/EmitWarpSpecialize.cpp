@@ -10,10 +10,15 @@
 // kernel's .maxntid and .minnctapersm (EmitKernel.cpp); the counts are what
 // the programs of an SM can hold together (blkgpu-pipeline-loops). Elsewhere,
 // or with counts of 0, the split runs without it.
+// turn_wait / turn_pass: consumer warpgroup w = tid / 128 meets named
+// barrier 2 + w (bar.sync) or arrives at the next one's (bar.arrive), 256
+// threads each: the waiting warpgroup and the one passing to it. Barrier 1
+// is the consumers' blkgpu.barrier; 0 is the whole program's.
 // Test: tests/lit/codegen/warp-specialize.test.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
+#include "PtxBuilder.h"
 
 #include "blk/Dialect/BlkGpu/IR/BlkGpuDialect.h"
 
@@ -72,6 +77,35 @@ llvm::Error Emitter::emitWarpSpecialize(Operation *op) {
   llvm::Error err = emitAll(*this, ws.getConsumer().front());
   consumersOnly = false;
   return err;
+}
+
+llvm::Error Emitter::emitTurn(Operation *op) {
+  constexpr unsigned kFirstTurnBarrier = 2, kWarpGroupThreads = 128;
+  auto wait = dyn_cast<TurnWaitOp>(op);
+  auto pass = dyn_cast<TurnPassOp>(op);
+  unsigned groups = unsigned(wait ? wait.getWarpgroups() : pass.getWarpgroups());
+  std::optional<int32_t> skip = wait ? wait.getSkip() : pass.getSkip();
+  if (!consumersOnly || numWarps * kWarpSize != groups * kWarpGroupThreads)
+    return fail(op, "needs the consumer region of a kernel with " + std::to_string(groups * 4) +
+                        " warps");
+  llvm::Value *group = b.CreateUDiv(tid, i32(kWarpGroupThreads));
+  llvm::Value *takesPart = skip ? b.CreateICmpNE(group, i32(*skip)) : nullptr;
+  llvm::Value *threads = i32(2 * kWarpGroupThreads);
+  emitGuarded(takesPart, [&] {
+    if (wait) {
+      callIntrinsic(llvm::Intrinsic::nvvm_barrier_sync_cnt, {},
+                    {b.CreateAdd(group, i32(kFirstTurnBarrier)), threads});
+      return;
+    }
+    llvm::Value *next = b.CreateURem(b.CreateAdd(group, i32(1)), i32(groups));
+    PtxBuilder ptx(b);
+    std::string id = ptx.input(b.CreateAdd(next, i32(kFirstTurnBarrier)));
+    std::string count = ptx.input(threads);
+    ptx.line("bar.arrive " + id + ", " + count + ";");
+    ptx.clobberMemory();
+    ptx.emit(/*hasSideEffects=*/true);
+  });
+  return llvm::Error::success();
 }
 
 } // namespace blk::gpu

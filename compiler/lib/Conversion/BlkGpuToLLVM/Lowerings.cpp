@@ -57,6 +57,7 @@ const LoweringRegistry &lowerings() {
         .add<TensorMapOp, TmaLoadOp, MbarrierInitOp, MbarrierExpectOp, MbarrierWaitOp,
              MbarrierArriveOp>(&Emitter::emitTmaOp)
         .add<WarpSpecializeOp>(&Emitter::emitWarpSpecialize)
+        .add<TurnWaitOp, TurnPassOp>(&Emitter::emitTurn)
         .add<PrintOp, AssertOp>(&Emitter::emitDebugOp)
         .add<LocalAllocOp, LocalStoreOp, LocalLoadOp, MemDescIndexOp, MemDescTransOp>(
             &Emitter::emitLocalMemoryOp)

@@ -74,3 +74,44 @@ func.func @half_split() attributes {blkgpu.num_warps = 4 : i32} {
   }
   return
 }
+
+// -----
+
+func.func @turn_outside() attributes {blkgpu.num_warps = 8 : i32} {
+  // expected-error @+1 {{must be in the consumer region of a blkgpu.warp_specialize}}
+  blkgpu.turn_wait {warpgroups = 2 : i32}
+  return
+}
+
+// -----
+
+func.func @turn_in_producer() attributes {blkgpu.num_warps = 8 : i32} {
+  blkgpu.warp_specialize attributes {consumer_registers = 232 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+    // expected-error @+1 {{must be in the consumer region of a blkgpu.warp_specialize}}
+    blkgpu.turn_pass {warpgroups = 2 : i32}
+  } consumer {
+  }
+  return
+}
+
+// -----
+
+func.func @turn_alone() attributes {blkgpu.num_warps = 4 : i32} {
+  blkgpu.warp_specialize attributes {consumer_registers = 232 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+  } consumer {
+    // expected-error @+1 {{needs at least two warpgroups to take turns, got 1}}
+    blkgpu.turn_wait {warpgroups = 1 : i32}
+  }
+  return
+}
+
+// -----
+
+func.func @turn_skip() attributes {blkgpu.num_warps = 8 : i32} {
+  blkgpu.warp_specialize attributes {consumer_registers = 232 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+  } consumer {
+    // expected-error @+1 {{skips warpgroup 2, not one of the 2}}
+    blkgpu.turn_pass {skip = 2 : i32, warpgroups = 2 : i32}
+  }
+  return
+}

@@ -4,6 +4,8 @@
 // holds scalar code only: no block (its layout would span warps that are
 // not there) and no barrier (the consumers would never meet it). The op
 // splits the whole kernel, so it sits in the kernel's entry block.
+// turn_wait and turn_pass number the consumer warpgroups by their threads,
+// so they sit in a consumer region, with at least two warpgroups to turn.
 // Test: tests/lit/blkgpu/warp-specialize.mlir (round trip, verifier).
 //
 //===----------------------------------------------------------------------===//
@@ -47,5 +49,21 @@ LogicalResult WarpSpecializeOp::verify() {
   });
   return failure(walk.wasInterrupted());
 }
+
+/// The checks turn_wait and turn_pass share.
+static LogicalResult verifyTurn(Operation *op, int32_t warpgroups, std::optional<int32_t> skip) {
+  auto ws = op->getParentOfType<WarpSpecializeOp>();
+  if (!ws || !ws.getConsumer().isAncestor(op->getParentRegion()))
+    return op->emitOpError() << "must be in the consumer region of a blkgpu.warp_specialize";
+  if (warpgroups < 2)
+    return op->emitOpError() << "needs at least two warpgroups to take turns, got " << warpgroups;
+  if (skip && (*skip < 0 || *skip >= warpgroups))
+    return op->emitOpError() << "skips warpgroup " << *skip << ", not one of the " << warpgroups;
+  return success();
+}
+
+LogicalResult TurnWaitOp::verify() { return verifyTurn(*this, getWarpgroups(), getSkip()); }
+
+LogicalResult TurnPassOp::verify() { return verifyTurn(*this, getWarpgroups(), getSkip()); }
 
 } // namespace blk::gpu

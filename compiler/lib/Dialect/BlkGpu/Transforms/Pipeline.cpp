@@ -28,6 +28,7 @@ void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
   kernel.addPass(createAllocateShared());
   kernel.addPass(createInsertBarriers());
   kernel.addPass(createDeferWgmmaWaits());
+  kernel.addPass(createWarpGroupTurns());
   kernel.addPass(createLoopUnrollHints());
 }
 

@@ -32,7 +32,8 @@
 // integer arithmetic only, else the loop is pipelined as usual.
 // A last reader that must run on into the next iteration although that
 // iteration reads its accumulator (attention's P·V, canRunOn) keeps doing
-// so; iteration i releases slot i - 1 right after waiting for it there.
+// so; iteration i releases slot i - 1 right after waiting for it there
+// (blkgpu-warpgroup-turns later makes the consumer warpgroups take turns).
 // Test: tests/lit/blkgpu/warp-specialize.mlir.
 //
 //===----------------------------------------------------------------------===//

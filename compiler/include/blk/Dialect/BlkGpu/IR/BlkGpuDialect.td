@@ -410,6 +410,36 @@ def BlkGpu_MbarrierArriveOp : Op<BlkGpu_Dialect, "mbarrier_arrive", [MemoryEffec
   let hasVerifier = 1;
 }
 
+// Consumer warpgroups taking turns at the tensor cores (blkgpu-pipeline-
+// loops, WarpGroupTurns.cpp; lowered in EmitWarpSpecialize.cpp).
+def BlkGpu_TurnWaitOp : Op<BlkGpu_Dialect, "turn_wait", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "a consumer warpgroup waits for its turn to issue its wgmmas";
+  let description = [{
+    The `warpgroups` consumer warpgroups of a blkgpu.warp_specialize (four
+    warps each, numbered by their threads) issue their tensor-core work in
+    turn, so that one's softmax runs while the others' wgmmas do
+    (FlashAttention-3's ping-pong). Warpgroup w waits at named barrier
+    2 + w (bar.sync, 256 threads) until the warpgroup before it (w - 1, or
+    the last one for 0) passes the turn on with blkgpu.turn_pass. With
+    `skip`, warpgroup `skip` does not wait.
+  }];
+  let arguments = (ins I32Attr:$warpgroups, OptionalAttr<I32Attr>:$skip);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+def BlkGpu_TurnPassOp : Op<BlkGpu_Dialect, "turn_pass", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "a consumer warpgroup passes the turn to the next one";
+  let description = [{
+    Warpgroup w arrives at named barrier 2 + (w + 1) % `warpgroups`
+    (bar.arrive, 256 threads: the next warpgroup's blkgpu.turn_wait) and
+    goes on without waiting. With `skip`, warpgroup `skip` does not pass.
+  }];
+  let arguments = (ins I32Attr:$warpgroups, OptionalAttr<I32Attr>:$skip);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
 def BlkGpu_WarpSpecializeOp : Op<BlkGpu_Dialect, "warp_specialize",
     [RecursiveMemoryEffects, NoTerminator, SingleBlock]> {
   let summary = "the kernel body split between a producer warpgroup and the consumers";

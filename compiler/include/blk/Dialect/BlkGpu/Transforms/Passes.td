@@ -209,6 +209,23 @@ def DeferWgmmaWaits : Pass<"blkgpu-defer-wgmma-waits", "mlir::func::FuncOp"> {
   let dependentDialects = ["::blk::gpu::BlkGpuDialect"];
 }
 
+def WarpGroupTurns : Pass<"blkgpu-warpgroup-turns", "mlir::func::FuncOp"> {
+  let summary = "Consumer warpgroups take turns at attention's wgmmas";
+  let description = [{
+    Expects blkgpu IR after blkgpu-defer-wgmma-waits. In the consumer
+    region of a blkgpu.warp_specialize with two or more consumer
+    warpgroups, a loop whose body issues exactly two wgmmas, the second
+    running on into the next iteration (pending = 1, yielded: attention's
+    P·V after its Q·Kᵀ), gets blkgpu.turn_wait right before the second,
+    blkgpu.turn_pass right after the first, a turn_wait of every warpgroup
+    but the first right before the loop and a turn_pass of every
+    warpgroup but the last right after it. Left alone when an op of a turn
+    (body start to the first wgmma, the second wgmma to the body's end)
+    may meet the other consumers at a barrier: that would deadlock.
+  }];
+  let dependentDialects = ["::blk::gpu::BlkGpuDialect"];
+}
+
 def LoopUnrollHints : Pass<"blkgpu-loop-unroll-hints", "mlir::func::FuncOp"> {
   let summary = "Runtime unroll counts for loops that stream global memory";
   let description = [{
