@@ -3,7 +3,7 @@
 // blkc build FILE [--emit=ast|ir|ir-opt|gpu-ir|llvm|ptx|fatbin] [-o OUT]
 //                 [--print-after=PASS]... [--print-after-all]
 //                 [--print-locations] [--time-stages] [--arch=LIST|native] [-O N]
-//                 [-j N] [--lineinfo|--no-lineinfo] [--no-auto-specialize] [--no-tma] [-D NAME=VALUE]... [-I DIR]...
+//                 [-j N] [--lineinfo|--no-lineinfo] [--no-auto-specialize] [--no-tma] [--warpgroup-turns] [-D NAME=VALUE]... [-I DIR]...
 //                 [--emit-header X.hpp [--embed]] [--depfile X.d]
 //                 [--prefix-map OLD=NEW]... [--tuning TABLE.json]...
 //                 [--color=auto|always|never] [--driver LIB]
@@ -111,6 +111,10 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
   cmd->add_flag("--no-tma", flags->noTma,
                 "Fill num_stages rings with cp.async only, never TMA (sm_90a; "
                 "docs/language.md 10.8)");
+  cmd->add_flag("--warpgroup-turns", flags->build.target.warpgroupTurns,
+                "Experimental: the consumer warpgroups of a warp-specialised attention loop "
+                "take turns at the tensor cores (FlashAttention-3's ping-pong; not yet "
+                "measured on a GPU)");
   cmd->callback([flags, cmd, &ctx] {
     // Without --emit, -o's extension names the stage (`-o k.ptx` writes PTX);
     // `.cubin` has no stage of its own: say what to write instead.

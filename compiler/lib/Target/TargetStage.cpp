@@ -104,6 +104,7 @@ int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
   artifactOptions.lineInfo = options.lineInfo.value_or(*stage == EmitStage::Ptx);
   artifactOptions.autoSpecialize = options.autoSpecialize;
   artifactOptions.tma = options.tma;
+  artifactOptions.warpgroupTurns = options.warpgroupTurns;
   artifactOptions.prefixMap = llvm::cantFail(parsePrefixMap(options.prefixMaps));
   for (const std::string &path : options.tuningFiles) {
     auto table = readTuningTable(path);

@@ -57,6 +57,8 @@ struct CodegenOptions {
   bool autoSpecialize = true;
   /// Let blkgpu-pipeline-loops fill rings with TMA (`--no-tma` clears it).
   bool tma = true;
+  /// Run blkgpu-warpgroup-turns (`--warpgroup-turns` sets it).
+  bool warpgroupTurns = false;
   /// `--prefix-map`: rewrites the file names line info records.
   PrefixMap prefixMap;
   /// `--print-after=PASS` / `--print-after-all` for the back-end passes

@@ -66,6 +66,8 @@ struct ArtifactOptions {
   bool autoSpecialize = true;
   /// TMA for pipelined loads where it applies; off with `--no-tma`.
   bool tma = true;
+  /// blkgpu-warpgroup-turns; on with `--warpgroup-turns`.
+  bool warpgroupTurns = false;
   /// `--prefix-map`: rewrites the source paths the artifact records (the
   /// manifest's `source`, line-info file names).
   PrefixMap prefixMap;
@@ -114,6 +116,9 @@ struct TargetBuildOptions {
   bool autoSpecialize = true;
   /// `--no-tma` clears it: cp.async rings only.
   bool tma = true;
+  /// `--warpgroup-turns` sets it: warp-specialised attention's consumer
+  /// warpgroups take turns at the tensor cores (not yet measured on a GPU).
+  bool warpgroupTurns = false;
   /// `--print-after=PASS` / `--print-after-all`, for the back-end passes.
   std::vector<std::string> printAfter;
   bool printAfterAll = false;

@@ -27,7 +27,8 @@ constexpr llvm::StringLiteral kUnrollAttr = "blkgpu.unroll";
 /// to `pm` (anchored on builtin.module). `blkc build --emit=gpu-ir` prints
 /// the result; `blk-opt --blkgpu-pipeline` runs exactly this list.
 void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
-                      bool autoSpecialize = true, bool tma = true);
+                      bool autoSpecialize = true, bool tma = true,
+                      bool warpgroupTurns = false);
 
 /// Registers every blkgpu pass (registerBlkGpuPasses, generated) and the `blkgpu-pipeline` pipeline.
 void registerGpuPasses();
