@@ -177,6 +177,7 @@ public:
   llvm::Error emitTmaOp(mlir::Operation *op);
   /// blkgpu.warp_specialize (EmitWarpSpecialize.cpp).
   llvm::Error emitWarpSpecialize(mlir::Operation *op);
+  /// blkgpu.turn_wait and turn_pass (EmitWarpSpecialize.cpp).
   llvm::Error emitTurn(mlir::Operation *op);
   /// The hidden kernel parameter (a byval CUtensorMap) of each tensor_map.
   llvm::DenseMap<mlir::Operation *, llvm::Value *> tensorMapParams;

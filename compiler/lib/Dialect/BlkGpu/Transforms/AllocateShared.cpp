@@ -11,13 +11,12 @@
 // outermost such loop below the alloc (a branch runs once: its use is
 // where it is); they are placed first-fit in program order, or, where
 // that needs at least 1 KiB less, longest-lived first or largest first.
-// Scratch
-// lives only while its op runs, so all scratch users share one region
-// above the buffers alive at the op (none after a pipelined loop: the
-// epilogue reuses the ring), of the largest scratch (twice that when it is
-// at most 1 KiB); users alternate between its two ends in program order, so
-// consecutive users overlap only when their sizes add up to more than the
-// region (then blkgpu-insert-barriers separates them).
+// Scratch lives only while its op runs, so all scratch users share one
+// region above the buffers alive at the op (none after a pipelined loop:
+// the epilogue reuses the ring), of the largest scratch (twice that when it
+// is at most 1 KiB); users alternate between its two ends in program order,
+// so consecutive users overlap only when their sizes add up to more than
+// the region (then blkgpu-insert-barriers separates them).
 // Test: tests/lit/blkgpu/allocate-shared.mlir.
 //
 //===----------------------------------------------------------------------===//
@@ -32,6 +31,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <numeric>
+#include <optional>
 
 using namespace mlir;
 
@@ -192,10 +192,10 @@ void AllocateSharedPass::runOnOperation() {
   // (longest-lived first, largest first), scratch above them: another
   // order wins only when it needs at least 1 KiB (a buffer's alignment)
   // less than the best so far, so small differences (where the mbarriers
-  // sit) keep the program order's layout. Program
-  // order alone can strand a long-lived buffer above short-lived ones whose
-  // space a later, larger buffer then cannot reuse (attention's Q tile
-  // above the warp-specialised loop's rings).
+  // sit) keep the program order's layout. Program order alone can strand a
+  // long-lived buffer above short-lived ones whose space a later, larger
+  // buffer then cannot reuse (attention's Q tile above the warp-specialised
+  // loop's rings).
   SmallVector<unsigned> byProgram(buffers.size());
   std::iota(byProgram.begin(), byProgram.end(), 0u);
   SmallVector<unsigned> byLife = byProgram, bySize = byProgram;
@@ -206,27 +206,25 @@ void AllocateSharedPass::runOnOperation() {
     return buffers[x].bytes > buffers[y].bytes;
   });
   SmallVector<uint64_t> bestBuffers, bestScratch;
-  uint64_t total = 0;
-  bool placed = false;
+  std::optional<uint64_t> total; // the best order's bytes
   for (ArrayRef<unsigned> order : {ArrayRef<unsigned>(byProgram), ArrayRef<unsigned>(byLife),
                                    ArrayRef<unsigned>(bySize)}) {
     SmallVector<uint64_t> offsets, scratch;
     uint64_t end = placeFirstFit(buffers, order, offsets);
     uint64_t bytes = placeScratch(buffers, offsets, users, first, end, scratch);
-    if (placed && bytes + kBufferAlign > total)
+    if (total && bytes + kBufferAlign > *total)
       continue;
     bestBuffers = std::move(offsets);
     bestScratch = std::move(scratch);
     total = bytes;
-    placed = true;
   }
   for (auto [buf, offset] : llvm::zip(buffers, bestBuffers))
     buf.alloc->setAttr(kBufferOffsetAttr, b.getI64IntegerAttr(offset));
   for (auto [user, offset] : llvm::zip(users, bestScratch))
     user.first->setAttr(kScratchOffsetAttr, b.getI64IntegerAttr(offset));
   func->removeAttr(kSharedBytesAttr);
-  if (total)
-    func->setAttr(kSharedBytesAttr, b.getI64IntegerAttr(total));
+  if (*total)
+    func->setAttr(kSharedBytesAttr, b.getI64IntegerAttr(int64_t(*total)));
 }
 
 } // namespace blk::gpu
