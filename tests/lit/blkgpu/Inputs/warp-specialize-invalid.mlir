@@ -115,3 +115,14 @@ func.func @turn_skip() attributes {blkgpu.num_warps = 8 : i32} {
   }
   return
 }
+
+// -----
+
+func.func @turn_warps() attributes {blkgpu.num_warps = 8 : i32} {
+  blkgpu.warp_specialize attributes {consumer_registers = 232 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+  } consumer {
+    // expected-error @+1 {{takes turns among 3 warpgroups, but the consumers are 8 warps}}
+    blkgpu.turn_wait {warpgroups = 3 : i32}
+  }
+  return
+}

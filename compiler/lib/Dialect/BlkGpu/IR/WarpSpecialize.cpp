@@ -5,7 +5,8 @@
 // not there) and no barrier (the consumers would never meet it). The op
 // splits the whole kernel, so it sits in the kernel's entry block.
 // turn_wait and turn_pass number the consumer warpgroups by their threads,
-// so they sit in a consumer region, with at least two warpgroups to turn.
+// so they sit in a consumer region whose warps (blkgpu.num_warps) are
+// those warpgroups, at least two of them.
 // Test: tests/lit/blkgpu/warp-specialize.mlir (round trip, verifier).
 //
 //===----------------------------------------------------------------------===//
@@ -57,6 +58,12 @@ static LogicalResult verifyTurn(Operation *op, int32_t warpgroups, std::optional
     return op->emitOpError() << "must be in the consumer region of a blkgpu.warp_specialize";
   if (warpgroups < 2)
     return op->emitOpError() << "needs at least two warpgroups to take turns, got " << warpgroups;
+  auto func = ws->getParentOfType<func::FuncOp>();
+  auto warps = func ? func->getAttrOfType<IntegerAttr>(BlkGpuDialect::kNumWarpsAttr) : nullptr;
+  if (warps && warps.getInt() != int64_t(warpgroups) * 4)
+    return op->emitOpError() << "takes turns among " << warpgroups
+                             << " warpgroups, but the consumers are " << warps.getInt()
+                             << " warps";
   if (skip && (*skip < 0 || *skip >= warpgroups))
     return op->emitOpError() << "skips warpgroup " << *skip << ", not one of the " << warpgroups;
   return success();
