@@ -227,3 +227,23 @@ func.func @five_programs() attributes {blkgpu.num_warps = 8 : i32, blk.num_warps
 // ATTN-NEXT: }
 // ATTN-NEXT: blkgpu.turn_pass {skip = 1 : i32, warpgroups = 2 : i32}
 // ATTN-NEXT: blkgpu.wgmma_wait %{{.*}}#1 {pending = 0 : i32}
+
+// A box coordinate that is a scalar function of the induction variable
+// (Inputs/ws_attention_shifted.mlir: V's rows at max(start_n - 64, 0), as
+// the attention sample's hand-overlapped form reads V of the block
+// before) is recomputed inside the producer's loop, from its own
+// induction variable: the loop is still warp-specialised.
+// RUN: blk-opt %S/Inputs/ws_attention_shifted.mlir --blkgpu-pipeline-loops | FileCheck %s --check-prefix=SHIFTED
+// SHIFTED-LABEL: func.func @ws_attention_shifted
+// SHIFTED: blkgpu.warp_specialize
+// SHIFTED-SAME: producer {
+// SHIFTED: scf.for %[[IV:.+]] = %{{.+}} to %{{.+}} step %{{.+}} : i32 {
+// SHIFTED: blkgpu.mbarrier_expect
+// SHIFTED: blkgpu.tma_load %{{.+}}[%[[IV]], %{{.+}}]
+// SHIFTED: %[[BACK:.+]] = arith.subi %[[IV]], %{{.+}} : i32
+// SHIFTED-NEXT: %[[ROW:.+]] = arith.maxsi %[[BACK]], %{{.+}} : i32
+// SHIFTED: blkgpu.tma_load %{{.+}}[%[[ROW]], %{{.+}}]
+// SHIFTED-NEXT: }
+// SHIFTED-NEXT: } consumer {
+// SHIFTED-NOT: blkgpu.tma_load
+// SHIFTED: blkgpu.mbarrier_wait

@@ -141,12 +141,12 @@ public:
   /// `consumer` counts as clonable before its producer value exists.
   void assume(Value consumer) { clonable[consumer] = true; }
 
-  /// `a` with its atoms recomputed in the producer, `iv` standing for the
-  /// consumers' induction variable.
-  Affine clone(OpBuilder &b, const Affine &a, Value consumerIv, Value iv) {
+  /// `a` with its atoms recomputed in the producer (the consumers'
+  /// induction variable bound to the producer's first).
+  Affine clone(OpBuilder &b, const Affine &a) {
     Affine out = a;
     for (auto &term : out.terms)
-      term.first = term.first == consumerIv ? iv : clone(b, term.first);
+      term.first = clone(b, term.first);
     return out;
   }
 
@@ -157,6 +157,14 @@ private:
 };
 
 } // namespace
+
+/// True when `v` is `iv` or computed from it.
+static bool dependsOn(Value v, Value iv) {
+  if (v == iv)
+    return true;
+  Operation *def = v.getDefiningOp();
+  return def && llvm::any_of(def->getOperands(), [&](Value x) { return dependsOn(x, iv); });
+}
 
 /// What lies between the consumer region and a TMA loop: then-branches,
 /// and at most one loop (a persistent kernel's loop over tiles).
@@ -278,6 +286,9 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
                                           tileLoop.getStep()});
   }
   llvm::append_range(needed, around->outer);
+  // A box coordinate may be any scalar function of the induction variable
+  // (attention's V of the block before, at max(start_n - BN, 0)): the
+  // producer recomputes it in its own loop.
   for (const TmaTile &tile : tiles)
     for (const TmaDim &dim : tile.dims)
       for (auto [atom, coef] : dim.start.terms)
@@ -287,6 +298,7 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
     ProducerCloner check(ws);
     if (around->tiles)
       check.assume(around->tiles.getInductionVar());
+    check.assume(loop.getInductionVar());
     if (!llvm::all_of(needed, [&](Value v) { return check.canClone(v); }))
       return false;
   }
@@ -450,9 +462,10 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
   for (const TmaTile &tile : tiles) // the boxes' invariant atoms, computed once
     for (const TmaDim &dim : tile.dims)
       for (auto [atom, coef] : dim.start.terms)
-        if (atom != loop.getInductionVar())
+        if (!dependsOn(atom, loop.getInductionVar()))
           cloner.clone(pb, atom);
   auto fill = pb.create<scf::ForOp>(loc, lb, ub, step);
+  cloner.bind(loop.getInductionVar(), fill.getInductionVar());
   pb.setInsertionPointToStart(fill.getBody());
   Value fillCount = ringCount(pb, iterationOf(pb, loc, fill), producerBase);
   auto [fillSlot, fillRound] = ringPosition(pb, fillCount);
@@ -474,7 +487,7 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
     TensorMapOp map = buildTensorMap(func, tile, cast<MemDescType>(view.getType()));
     TmaTile mine = tile;
     for (TmaDim &dim : mine.dims)
-      dim.start = cloner.clone(pb, dim.start, loop.getInductionVar(), fill.getInductionVar());
+      dim.start = cloner.clone(pb, dim.start);
     pb.create<TmaLoadOp>(loc, map, buildTmaCoords(pb, loc, mine), view, bar, Value());
   }
   return true;
