@@ -247,3 +247,39 @@ func.func @five_programs() attributes {blkgpu.num_warps = 8 : i32, blk.num_warps
 // SHIFTED-NEXT: } consumer {
 // SHIFTED-NOT: blkgpu.tma_load
 // SHIFTED: blkgpu.mbarrier_wait
+
+// The hand-overlapped form (Inputs/ws_attention_overlapped.mlir: Q·Kᵀ_i,
+// then P·V_i-1, whose result the rescale reads later in the same
+// iteration): the producer loads V of the block before at
+// max(start_n - 128, 0); the consumers release the slot right after the
+// rescale, the first reader of P·V's result, so Q·Kᵀ is waited for with
+// P·V in flight (pending = 1) and P·V only before the rescale, with the
+// softmax in between. blkgpu-warpgroup-turns then makes the two consumer
+// warpgroups take turns: a turn is the two wgmmas, passed on right after
+// P·V's issue; the wait for the next turn ends the body.
+// RUN: blk-opt %S/Inputs/ws_attention_overlapped.mlir --blkgpu-pipeline-loops --blkgpu-remove-layout-conversions --blkgpu-choose-shared-layouts --blkgpu-allocate-shared --blkgpu-insert-barriers --blkgpu-defer-wgmma-waits --blkgpu-warpgroup-turns | FileCheck %s --check-prefix=OVERLAP
+// OVERLAP-LABEL: func.func @ws_attention_overlapped
+// OVERLAP: producer {
+// OVERLAP: scf.for %[[IV:.+]] = %{{.+}} to %{{.+}} step %{{.+}} : i32 {
+// OVERLAP: blkgpu.tma_load
+// OVERLAP: %[[BACK:.+]] = arith.subi %[[IV]], %{{.+}} : i32
+// OVERLAP-NEXT: %[[ROW:.+]] = arith.maxsi %[[BACK]], %{{.+}} : i32
+// OVERLAP: blkgpu.tma_load %{{.+}}[%{{.+}}, %{{.+}}]
+// OVERLAP: } consumer {
+// OVERLAP: blkgpu.turn_wait {skip = 0 : i32, warpgroups = 2 : i32}
+// OVERLAP-NEXT: scf.for
+// OVERLAP: blkgpu.mbarrier_wait
+// OVERLAP: %[[QK:.+]] = blkgpu.wgmma {{.*}}{pending = -1 : i32}
+// OVERLAP-NEXT: %[[PV:.+]] = blkgpu.wgmma {{.*}}{pending = -1 : i32}
+// OVERLAP-NEXT: blkgpu.turn_pass {warpgroups = 2 : i32}
+// OVERLAP-NEXT: blkgpu.wgmma_wait %[[QK]] {pending = 1 : i32}
+// OVERLAP-NOT: blkgpu.mbarrier_arrive
+// OVERLAP: math.exp2
+// OVERLAP-NOT: blkgpu.mbarrier_arrive
+// OVERLAP: %[[PVW:.+]] = blkgpu.wgmma_wait %[[PV]] {pending = 0 : i32}
+// OVERLAP-NEXT: arith.mulf %[[PVW]]
+// OVERLAP: blkgpu.mbarrier_arrive
+// OVERLAP: blkgpu.turn_wait {warpgroups = 2 : i32}
+// OVERLAP-NEXT: scf.yield
+// OVERLAP-NEXT: }
+// OVERLAP-NEXT: blkgpu.turn_pass {skip = 1 : i32, warpgroups = 2 : i32}

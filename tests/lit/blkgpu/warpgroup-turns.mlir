@@ -7,6 +7,8 @@
 // all but the last after it. Loops left alone: a barrier in a turn (the
 // top of the body, or after P·V), a scratch user there, one consumer
 // warpgroup, a loop outside warp_specialize, a P·V that does not run on.
+// The hand-overlapped form (both wgmmas issued back to back) takes turns
+// too: @overlapped.
 // The PTX of the ops: tests/lit/codegen/warp-specialize.test.
 // RUN: blk-opt %s --split-input-file --blkgpu-warpgroup-turns | FileCheck %s
 
@@ -152,7 +154,8 @@ func.func @one_warpgroup(%q: !blkgpu.memdesc<64x64xf16, #nv>, %k: !blkgpu.memdes
 
 // Not warp-specialised (every warp of the program meets bar.sync 0 there;
 // the turns count the consumer warpgroups of a warp_specialize), and a P·V
-// that is waited for in its own iteration (pending = 0): no turns.
+// that is waited for in its own iteration but issued only after Q·Kᵀ was
+// waited for (not back to back): no turns.
 // CHECK-LABEL: func.func @plain
 // CHECK-NOT: blkgpu.turn_
 // CHECK-LABEL: func.func @synchronous
@@ -189,6 +192,76 @@ func.func @synchronous(%q: !blkgpu.memdesc<128x64xf16, #nv>, %k: !blkgpu.memdesc
       %next = blkgpu.wgmma %p, %k, %sum {pending = -1 : i32} : tensor<128x64xf16, #mma>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<128x64xf32, #mma> -> tensor<128x64xf32, #mma>
       %nw = blkgpu.wgmma_wait %next {pending = 0 : i32} : tensor<128x64xf32, #mma>
       scf.yield %nw : tensor<128x64xf32, #mma>
+    }
+  }
+  return
+}
+
+// -----
+
+#mma = #blkgpu.mma<{version = 3, warpsPerCTA = [8, 1], instrN = 64}>
+#nv = #blkgpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], pad = 0, block = 64}>
+
+// The hand-overlapped form: Q·Kᵀ_i and P·V_i-1 issued back to back (both
+// deferred), Q·Kᵀ waited for with P·V in flight, P·V before the rescale.
+// A turn is the two: the pass right after P·V's issue, the wait for the
+// next turn at the body's end; the same wait before the loop and pass
+// after it.
+// CHECK-LABEL: func.func @overlapped
+// CHECK: } consumer {
+// CHECK: blkgpu.turn_wait {skip = 0 : i32, warpgroups = 2 : i32}
+// CHECK-NEXT: %[[LOOP:.*]]:2 = scf.for
+// CHECK-NEXT: blkgpu.wgmma {{.*}}{pending = -1 : i32}
+// CHECK-NEXT: blkgpu.wgmma {{.*}}{pending = -1 : i32}
+// CHECK-NEXT: blkgpu.turn_pass {warpgroups = 2 : i32}
+// CHECK-NEXT: blkgpu.wgmma_wait {{.*}}{pending = 1 : i32}
+// CHECK: arith.truncf
+// CHECK-NEXT: blkgpu.turn_wait {warpgroups = 2 : i32}
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: blkgpu.turn_pass {skip = 1 : i32, warpgroups = 2 : i32}
+// CHECK-LABEL: func.func @overlapped_barrier_in_turn
+// CHECK-NOT: blkgpu.turn_
+// CHECK: return
+func.func @overlapped(%q: !blkgpu.memdesc<128x64xf16, #nv>, %k: !blkgpu.memdesc<64x64xf16, #nv>,
+    %p: tensor<128x64xf16, #mma>, %acc: tensor<128x64xf32, #mma>, %n: i32)
+    attributes {blk.warp_specialize, blkgpu.num_warps = 8 : i32} {
+  blkgpu.warp_specialize attributes {consumer_registers = 232 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+  } consumer {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<128x64xf32, #mma>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%o = %acc, %pb = %p) -> (tensor<128x64xf32, #mma>, tensor<128x64xf16, #mma>) : i32 {
+      %s = blkgpu.wgmma %q, %k, %zero {pending = -1 : i32} : !blkgpu.memdesc<128x64xf16, #nv>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<128x64xf32, #mma> -> tensor<128x64xf32, #mma>
+      %pv = blkgpu.wgmma %pb, %k, %o {pending = -1 : i32} : tensor<128x64xf16, #mma>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<128x64xf32, #mma> -> tensor<128x64xf32, #mma>
+      %sw = blkgpu.wgmma_wait %s {pending = 1 : i32} : tensor<128x64xf32, #mma>
+      %e = math.exp2 %sw : tensor<128x64xf32, #mma>
+      %pvw = blkgpu.wgmma_wait %pv {pending = 0 : i32} : tensor<128x64xf32, #mma>
+      %scaled = arith.mulf %pvw, %e : tensor<128x64xf32, #mma>
+      %pn = arith.truncf %e : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
+      scf.yield %scaled, %pn : tensor<128x64xf32, #mma>, tensor<128x64xf16, #mma>
+    }
+  }
+  return
+}
+func.func @overlapped_barrier_in_turn(%q: !blkgpu.memdesc<128x64xf16, #nv>, %k: !blkgpu.memdesc<64x64xf16, #nv>,
+    %p: tensor<128x64xf16, #mma>, %acc: tensor<128x64xf32, #mma>, %n: i32)
+    attributes {blk.warp_specialize, blkgpu.num_warps = 8 : i32} {
+  blkgpu.warp_specialize attributes {consumer_registers = 232 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+  } consumer {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<128x64xf32, #mma>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%o = %acc, %pb = %p) -> (tensor<128x64xf32, #mma>, tensor<128x64xf16, #mma>) : i32 {
+      blkgpu.barrier
+      %s = blkgpu.wgmma %q, %k, %zero {pending = -1 : i32} : !blkgpu.memdesc<128x64xf16, #nv>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<128x64xf32, #mma> -> tensor<128x64xf32, #mma>
+      %pv = blkgpu.wgmma %pb, %k, %o {pending = -1 : i32} : tensor<128x64xf16, #mma>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<128x64xf32, #mma> -> tensor<128x64xf32, #mma>
+      %sw = blkgpu.wgmma_wait %s {pending = 1 : i32} : tensor<128x64xf32, #mma>
+      %e = math.exp2 %sw : tensor<128x64xf32, #mma>
+      %pvw = blkgpu.wgmma_wait %pv {pending = 0 : i32} : tensor<128x64xf32, #mma>
+      %scaled = arith.mulf %pvw, %e : tensor<128x64xf32, #mma>
+      %pn = arith.truncf %e : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
+      scf.yield %scaled, %pn : tensor<128x64xf32, #mma>, tensor<128x64xf16, #mma>
     }
   }
   return

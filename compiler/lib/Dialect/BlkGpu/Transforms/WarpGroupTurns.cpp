@@ -22,7 +22,23 @@
 // Warpgroup w's k-th wait pairs with warpgroup (w - 1)'s k-th pass (w - 1
 // of 0 is the last), so the turns go 0, 1, ..., G - 1, 0, ... and no named
 // barrier ever holds two passes (the next pass needs the next turn, which
-// needs this one's wait met). A turn must not meet the other consumers at
+// needs this one's wait met).
+//
+// The hand-overlapped form (samples/attention.blk at D = 64) issues both
+// wgmmas back to back in one iteration, Q·Kᵀ_i then P·V_i-1, and waits for
+// P·V_i-1 before its softmax ends. A turn is then those two, and the wait
+// for the next one ends the body:
+//
+//   turn_wait {skip = 0}
+//   for i:
+//     Q·Kᵀ_i ; P·V_i-1 ; turn_pass
+//     softmax_i
+//     turn_wait                 (for the turn of iteration i + 1)
+//   turn_pass {skip = last}
+//
+// The same pairing: the last iteration's wait is met by the pass after
+// the loop of the warpgroup before (warpgroup 0's by the last one's final
+// turn). A turn must not meet the other consumers at
 // a barrier (blkgpu.barrier, a scratch user, ...): they may be waiting for
 // the turn, so such a loop is left alone. A barrier between turns (in the
 // softmax) is met by every warpgroup after its own turn: no deadlock.
@@ -63,42 +79,73 @@ bool anyMeetsConsumers(Block::iterator from, Block::iterator to) {
   return std::any_of(from, to, [](Operation &op) { return meetsConsumers(&op); });
 }
 
-/// The Q·Kᵀ and the running P·V of `loop`'s body, when it issues exactly
-/// these two wgmmas in the body itself (not in a branch: every warpgroup
-/// must meet every barrier equally often) and the second one runs on into
-/// the next iteration.
-std::optional<std::pair<WarpGroupDotOp, WarpGroupDotOp>> turnWgmmas(scf::ForOp loop) {
+/// How a loop's two wgmmas make a turn.
+enum class TurnShape {
+  RunOn,  ///< the second runs on into the next iteration: a turn is it
+          ///< and the next iteration's first
+  Issued, ///< both are issued back to back, neither waited for yet: a
+          ///< turn is the two of one iteration
+};
+
+struct Turn {
+  WarpGroupDotOp first, last;
+  TurnShape shape;
+};
+
+/// The two wgmmas of `loop`'s body and how they make a turn, when it issues
+/// exactly two, in the body itself (not in a branch: every warpgroup must
+/// meet every barrier equally often), and either the second runs on into
+/// the next iteration (pending = 1, yielded) or both are issued back to
+/// back with their waits deferred (blkgpu-defer-wgmma-waits: pending = -1;
+/// no wait and no op that meets the consumers between them).
+std::optional<Turn> turnWgmmas(scf::ForOp loop) {
   SmallVector<WarpGroupDotOp, 2> wgmmas;
   loop.getBody()->walk([&](WarpGroupDotOp op) { wgmmas.push_back(op); });
   if (wgmmas.size() != 2)
     return std::nullopt;
   auto [first, last] = std::pair{wgmmas[0], wgmmas[1]};
   Block *body = loop.getBody();
-  if (first->getBlock() != body || last->getBlock() != body || last.getPending() != 1)
+  if (first->getBlock() != body || last->getBlock() != body)
     return std::nullopt;
   bool yielded = llvm::is_contained(body->getTerminator()->getOperands(), last.getResult());
-  if (!yielded)
-    return std::nullopt;
-  return std::pair{first, last};
+  if (last.getPending() == 1 && yielded)
+    return Turn{first, last, TurnShape::RunOn};
+  bool backToBack = std::none_of(std::next(Block::iterator(first)), Block::iterator(last),
+                                 [](Operation &op) {
+                                   return isa<WarpGroupDotWaitOp>(op) || meetsConsumers(&op);
+                                 });
+  if (first.getPending() == -1 && last.getPending() == -1 && !yielded && backToBack)
+    return Turn{first, last, TurnShape::Issued};
+  return std::nullopt;
 }
 
 void takeTurns(scf::ForOp loop, unsigned warpgroups) {
-  std::optional<std::pair<WarpGroupDotOp, WarpGroupDotOp>> wgmmas = turnWgmmas(loop);
-  if (!wgmmas)
+  std::optional<Turn> turn = turnWgmmas(loop);
+  if (!turn)
     return;
-  auto [first, last] = *wgmmas;
   Block *body = loop.getBody();
-  if (anyMeetsConsumers(body->begin(), Block::iterator(first)) ||
-      anyMeetsConsumers(Block::iterator(last), body->end()))
+  // A turn must not meet the other consumers at a barrier: from the loop's
+  // top to the first wgmma, and from the wait that starts a turn (before
+  // the running wgmma, or at the body's end) to the body's end.
+  if (anyMeetsConsumers(body->begin(), Block::iterator(turn->first)) ||
+      (turn->shape == TurnShape::RunOn &&
+       anyMeetsConsumers(Block::iterator(turn->last), body->end())))
     return;
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   IntegerAttr count = b.getI32IntegerAttr(int32_t(warpgroups));
   b.create<TurnWaitOp>(loc, count, b.getI32IntegerAttr(0));
-  b.setInsertionPointAfter(first);
-  b.create<TurnPassOp>(loc, count, IntegerAttr());
-  b.setInsertionPoint(last);
-  b.create<TurnWaitOp>(loc, count, IntegerAttr());
+  if (turn->shape == TurnShape::RunOn) {
+    b.setInsertionPointAfter(turn->first);
+    b.create<TurnPassOp>(loc, count, IntegerAttr());
+    b.setInsertionPoint(turn->last);
+    b.create<TurnWaitOp>(loc, count, IntegerAttr());
+  } else {
+    b.setInsertionPointAfter(turn->last);
+    b.create<TurnPassOp>(loc, count, IntegerAttr());
+    b.setInsertionPoint(body->getTerminator());
+    b.create<TurnWaitOp>(loc, count, IntegerAttr());
+  }
   b.setInsertionPointAfter(loop);
   b.create<TurnPassOp>(loc, count, b.getI32IntegerAttr(int32_t(warpgroups) - 1));
 }

@@ -17,7 +17,8 @@
 //                     arrive on empty[(i - 1) % S] (i >= 1) after the last
 //                     wgmma when it runs on into the next iteration (its
 //                     wait for one group left means iteration i - 1's is
-//                     done), else on empty[i % S]
+//                     done), else on empty[i % S] after the first op that
+//                     reads its result (it runs under the ops between)
 //
 // so no barrier is left in the consumers' loop and the copies run up to
 // S tiles ahead of the slowest consumer warp. The loop may sit in one
@@ -29,7 +30,10 @@
 // tile's last slot after the loop. What the producer needs
 // (the loop's bounds, the branch conditions, the boxes' coordinates) is
 // recomputed in its region from the arguments and program ids: scalar
-// integer arithmetic only, else the loop is pipelined as usual.
+// integer arithmetic only, else the loop is pipelined as usual. A box
+// coordinate may depend on the induction variable through such
+// arithmetic (the overlapped attention's V at max(start_n - BN, 0)): the
+// producer recomputes it inside its loop.
 // A last reader that must run on into the next iteration although that
 // iteration reads its accumulator (attention's P·V, canRunOn) keeps doing
 // so; iteration i releases slot i - 1 right after waiting for it there
@@ -157,6 +161,22 @@ private:
 };
 
 } // namespace
+
+/// The first op of `loop`'s body after `wgmma` that reads its result
+/// (itself or an op nested in it), not the terminator; null when none.
+static Operation *firstReaderInBody(scf::ForOp loop, WarpGroupDotOp wgmma) {
+  Block *body = loop.getBody();
+  for (Operation *op = wgmma->getNextNode(); op && op != body->getTerminator();
+       op = op->getNextNode()) {
+    WalkResult reads = op->walk([&](Operation *inner) {
+      return llvm::is_contained(inner->getOperands(), wgmma.getResult()) ? WalkResult::interrupt()
+                                                                         : WalkResult::advance();
+    });
+    if (reads.wasInterrupted())
+      return op;
+  }
+  return nullptr;
+}
 
 /// True when `v` is `iv` or computed from it.
 static bool dependsOn(Value v, Value iv) {
@@ -398,7 +418,14 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
     // wgmma i waits for all groups but its own: iteration i - 1's is done.
     releasePrevious(b, local, count);
   } else {
-    // Its wait (blkgpu-defer-wgmma-waits places it before the arrive).
+    // Released once the wgmma is done: after the first op of the body
+    // that reads its result (blkgpu-defer-wgmma-waits waits for it right
+    // before that op), so that the ops in between run under it (the
+    // overlapped attention form: P·V of the block before runs through
+    // this block's softmax); right after it when the body never reads it
+    // (blkgpu-defer-wgmma-waits then waits before the arrive).
+    if (Operation *reader = firstReaderInBody(loop, last))
+      b.setInsertionPointAfter(reader);
     b.create<MbarrierArriveOp>(loc, barrierAt(b, loc, empty, slot), Value());
   }
   overlapWgmma(loop);
