@@ -3,10 +3,14 @@
 # in one call of the device machine, so that compiler or sample changes
 # compare on the same GPU: builds libblkrt and attn-bench once, then runs
 # every fatbin over the cases of MODE, and counts each fatbin's SASS.
-#   [CASES=bench/attention/bwd_cases.txt] bash bench/attention/blk_only_on_device.sh MODE FATBIN...
+#   [CASES=bench/attention/bwd_cases.txt] [ROUNDS=2] [TIMEOUT=300] \
+#     bash bench/attention/blk_only_on_device.sh MODE FATBIN...
 # (fatbins built here with blkc and carried; paths relative to the repo root;
-# CASES defaults to bench/attention/cases.txt).
-# Logs and JSON per fatbin in $OUT (or /tmp/blk-attn-out).
+# CASES defaults to bench/attention/cases.txt, e.g. MODE d128 / d64 / ragged
+# with ragged_cases.txt). Each fatbin is named by its folder and file
+# (fatbins-turns-attention), so A/B builds of one source do not collide.
+# Logs and JSON per fatbin and round in $OUT (or /tmp/blk-attn-out); the
+# best config per shape is printed at the end.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 MODE=${1:?usage: blk_only_on_device.sh MODE FATBIN...}
@@ -24,8 +28,7 @@ g++ -O2 -std=c++17 -Wall -Wextra -I "$ROOT/runtime/include" "$ROOT/bench/attenti
 }
 status=0
 for fat in "$@"; do
-  name=$(basename "$fat" .fatbin)
-  echo "=== $name ($(date +%T))"
+  name=$(basename "$(dirname "$fat")")-$(basename "$fat" .fatbin)
   cuobjdump -sass "$ROOT/$fat" | awk '/Function :/ { fn = $3; order[++n] = fn }
      fn != "" && /\/\*[0-9a-f]+\*\// {
        if ($0 ~ /HGMMA/) h[fn]++; if ($0 ~ /WARPGROUP.DEPBAR/) w[fn]++; if ($0 ~ /BAR.SYNC/) b[fn]++
@@ -33,7 +36,41 @@ for fat in "$@"; do
      END { for (i = 1; i <= n; ++i) { fn = order[i]
        printf "%s HGMMA=%d DEPBAR=%d BAR=%d LDL=%d STL=%d\n", fn, h[fn], w[fn], b[fn], ll[fn], sl[fn] } }' \
     > "$OUT/$name.sass_counts.txt"
-  "$B/attn-bench" "$ROOT/$fat" "$ROOT/$CASES" "$MODE" "$OUT/$name.json" 2>&1 |
-    tee "$OUT/$name.log" || status=1
 done
+# ROUNDS alternations over the fatbins (single runs spread a few per cent);
+# each run under `timeout` (TIMEOUT seconds), so a kernel that hangs (a
+# deadlock) costs one run, not the call.
+for r in $(seq 1 "${ROUNDS:-1}"); do
+  for fat in "$@"; do
+    name=$(basename "$(dirname "$fat")")-$(basename "$fat" .fatbin)
+    echo "=== $name, round $r ($(date +%T))"
+    timeout "${TIMEOUT:-300}" "$B/attn-bench" "$ROOT/$fat" "$ROOT/$CASES" "$MODE" "$OUT/$name.r$r.json" \
+      > "$OUT/$name.r$r.log" 2>&1
+    rc=$?
+    [ "$rc" = 0 ] || { status=1; echo "exit status $rc (124: timed out)"; }
+    grep -E "FAIL|error" "$OUT/$name.r$r.log" | head -20
+  done
+done
+# Best passing config per shape, per fatbin and round; failures counted.
+python3 - "$OUT" "$@" <<'PY'
+import json, os, sys, glob
+out = sys.argv[1]
+for fat in sys.argv[2:]:
+    name = os.path.basename(os.path.dirname(fat)) + "-" + os.path.basename(fat)[:-len(".fatbin")]
+    for path in sorted(glob.glob(os.path.join(out, name + ".r*.json"))):
+        try:
+            records = json.load(open(path))
+        except (OSError, ValueError) as e:
+            print(f"{os.path.basename(path)}: unreadable ({e})")
+            continue
+        best, failed = {}, 0
+        for r in records:
+            if not r["ok"]:
+                failed += 1
+            elif r["tflops"] > best.get(r["shape"], {"tflops": -1})["tflops"]:
+                best[r["shape"]] = r
+        for shape, r in best.items():
+            print(f"{os.path.basename(path)[:-5]:40} {shape:28} {r['tflops']:7.1f}  {r['config']}")
+        print(f"{os.path.basename(path)[:-5]:40} {len(records)} runs, {failed} failed")
+PY
 exit $status
