@@ -114,7 +114,8 @@ std::optional<Turn> turnWgmmas(scf::ForOp loop) {
                                  [](Operation &op) {
                                    return isa<WarpGroupDotWaitOp>(op) || meetsConsumers(&op);
                                  });
-  if (first.getPending() == -1 && last.getPending() == -1 && !yielded && backToBack)
+  auto deferred = [](WarpGroupDotOp op) { return op.getPendingAttr().getInt() < 0; };
+  if (deferred(first) && deferred(last) && !yielded && backToBack)
     return Turn{first, last, TurnShape::Issued};
   return std::nullopt;
 }
