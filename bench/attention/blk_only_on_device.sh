@@ -27,8 +27,10 @@ g++ -O2 -std=c++17 -Wall -Wextra -I "$ROOT/runtime/include" "$ROOT/bench/attenti
   -o "$B/attn-bench" -L"$lib" -lblkrt -Wl,-rpath,"$lib" || exit 1
 }
 status=0
+# A fatbin's name in logs and JSON: folder-file (fatbins-turns-attention).
+label() { echo "$(basename "$(dirname "$1")")-$(basename "$1" .fatbin)"; }
 for fat in "$@"; do
-  name=$(basename "$(dirname "$fat")")-$(basename "$fat" .fatbin)
+  name=$(label "$fat")
   cuobjdump -sass "$ROOT/$fat" | awk '/Function :/ { fn = $3; order[++n] = fn }
      fn != "" && /\/\*[0-9a-f]+\*\// {
        if ($0 ~ /HGMMA/) h[fn]++; if ($0 ~ /WARPGROUP.DEPBAR/) w[fn]++; if ($0 ~ /BAR.SYNC/) b[fn]++
@@ -42,7 +44,7 @@ done
 # deadlock) costs one run, not the call.
 for r in $(seq 1 "${ROUNDS:-1}"); do
   for fat in "$@"; do
-    name=$(basename "$(dirname "$fat")")-$(basename "$fat" .fatbin)
+    name=$(label "$fat")
     echo "=== $name, round $r ($(date +%T))"
     timeout "${TIMEOUT:-300}" "$B/attn-bench" "$ROOT/$fat" "$ROOT/$CASES" "$MODE" "$OUT/$name.r$r.json" \
       > "$OUT/$name.r$r.log" 2>&1
@@ -52,11 +54,10 @@ for r in $(seq 1 "${ROUNDS:-1}"); do
   done
 done
 # Best passing config per shape, per fatbin and round; failures counted.
-python3 - "$OUT" "$@" <<'PY'
+python3 - "$OUT" $(for fat in "$@"; do label "$fat"; done) <<'PY'
 import json, os, sys, glob
 out = sys.argv[1]
-for fat in sys.argv[2:]:
-    name = os.path.basename(os.path.dirname(fat)) + "-" + os.path.basename(fat)[:-len(".fatbin")]
+for name in sys.argv[2:]:
     for path in sorted(glob.glob(os.path.join(out, name + ".r*.json"))):
         try:
             records = json.load(open(path))

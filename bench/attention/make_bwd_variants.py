@@ -4,23 +4,8 @@
 # v2 that and dQ on BM = 128, v3 Triton's backward shapes (32 x 128, 128 x 32).
 #   python3 bench/attention/make_bwd_variants.py OUTDIR
 import re, sys
+from sample_configs import kernel_block, set_configs
 src = open('samples/attention.blk').read()
-def kernel_block(s, name):
-    # returns (start, end) of the @config run preceding `kernel name(`
-    k = s.index('kernel %s(' % name)
-    # config lines are consecutive lines starting with @config before @requires
-    req = s.rindex('@requires', 0, k)
-    start = req
-    while True:
-        prev = s.rindex('\n', 0, start - 1) + 1
-        if s[prev:].startswith('@config'):
-            start = prev
-        else:
-            break
-    return start, req
-def set_configs(s, name, lines):
-    a, b = kernel_block(s, name)
-    return s[:a] + ''.join(l + '\n' for l in lines) + s[b:]
 def causal_only(s, name):
     a, b = kernel_block(s, name)
     lines = [l for l in s[a:b].splitlines() if 'CAUSAL = true' in l or 'CAUSAL' not in l]

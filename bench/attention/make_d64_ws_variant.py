@@ -6,19 +6,10 @@
 # `--warpgroup-turns` (bench/NOTES.md, session 21).
 #   python3 bench/attention/make_d64_ws_variant.py OUT.blk
 import sys
+from sample_configs import set_configs
 src = open('samples/attention.blk').read()
 WS = ['@config(BM = 128, BN = 128, HEAD_DIM = 64, CAUSAL = %s, num_warps = 8, num_stages = 2, '
       'warp_specialize = true)' % c for c in ('false', 'true')]
-def replace_configs(s, kernel):
-    k = s.index('kernel %s(' % kernel)
-    req = s.rindex('@requires', 0, k)
-    start = req
-    while True:  # the run of @config lines right before @requires
-        prev = s.rindex('\n', 0, start - 1) + 1
-        if not s[prev:].startswith('@config'):
-            break
-        start = prev
-    return s[:start] + ''.join(l + '\n' for l in WS) + s[req:]
 for kernel in ('attention_fwd', 'attention_fwd_bf16'):
-    src = replace_configs(src, kernel)
+    src = set_configs(src, kernel, WS)
 open(sys.argv[1], 'w').write(src)

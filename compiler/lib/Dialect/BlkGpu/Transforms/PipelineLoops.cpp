@@ -365,12 +365,7 @@ Operation *runOnIntoNextIteration(scf::ForOp loop, WarpGroupDotOp wgmma) {
   assert(idx && "the wgmma's result must be yielded");
   wgmma.setPending(1);
   BlockArgument arg = loop.getRegionIterArg(*idx);
-  Operation *first = nullptr;
-  for (Operation *user : arg.getUsers()) {
-    Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
-    if (!first || inBody->isBeforeInBlock(first))
-      first = inBody;
-  }
+  Operation *first = firstUserInBlock(loop.getBody(), arg);
   OpBuilder b(loop->getContext());
   Operation *wait = nullptr;
   if (first) {
@@ -381,6 +376,16 @@ Operation *runOnIntoNextIteration(scf::ForOp loop, WarpGroupDotOp wgmma) {
   b.setInsertionPointAfter(loop);
   waitForWgmma(b, loop.getLoc(), loop.getResult(*idx), 0);
   return wait;
+}
+
+Operation *firstUserInBlock(Block *body, Value v) {
+  Operation *first = nullptr;
+  for (Operation *user : v.getUsers()) {
+    Operation *inBody = body->findAncestorOpInBlock(*user);
+    if (inBody && (!first || inBody->isBeforeInBlock(first)))
+      first = inBody;
+  }
+  return first;
 }
 
 bool canRunOn(scf::ForOp loop, WarpGroupDotOp wgmma, function_ref<bool(Value)> isSlot) {

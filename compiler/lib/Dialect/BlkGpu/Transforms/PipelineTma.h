@@ -53,6 +53,9 @@ void overlapWgmma(mlir::scf::ForOp loop);
 /// the loop would be overwritten under the running wgmma).
 bool canRunOn(mlir::scf::ForOp loop, WarpGroupDotOp wgmma,
               llvm::function_ref<bool(mlir::Value)> isSlot);
+/// The first op of `body` that uses `v`, itself or through an op nested in
+/// it; null when none does.
+mlir::Operation *firstUserInBlock(mlir::Block *body, mlir::Value v);
 /// Lets such a wgmma run on (pending = 1): its accumulator is waited for
 /// before its first reader in the next iteration and after the loop.
 /// Returns that wait in the body.

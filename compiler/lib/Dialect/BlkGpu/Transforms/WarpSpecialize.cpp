@@ -162,22 +162,6 @@ private:
 
 } // namespace
 
-/// The first op of `loop`'s body after `wgmma` that reads its result
-/// (itself or an op nested in it), not the terminator; null when none.
-static Operation *firstReaderInBody(scf::ForOp loop, WarpGroupDotOp wgmma) {
-  Block *body = loop.getBody();
-  for (Operation *op = wgmma->getNextNode(); op && op != body->getTerminator();
-       op = op->getNextNode()) {
-    WalkResult reads = op->walk([&](Operation *inner) {
-      return llvm::is_contained(inner->getOperands(), wgmma.getResult()) ? WalkResult::interrupt()
-                                                                         : WalkResult::advance();
-    });
-    if (reads.wasInterrupted())
-      return op;
-  }
-  return nullptr;
-}
-
 /// True when `v` is `iv` or computed from it.
 static bool dependsOn(Value v, Value iv) {
   if (v == iv)
@@ -424,7 +408,8 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
     // overlapped attention form: P·V of the block before runs through
     // this block's softmax); right after it when the body never reads it
     // (blkgpu-defer-wgmma-waits then waits before the arrive).
-    if (Operation *reader = firstReaderInBody(loop, last))
+    Operation *reader = firstUserInBlock(loop.getBody(), last.getResult());
+    if (reader && !reader->hasTrait<OpTrait::IsTerminator>())
       b.setInsertionPointAfter(reader);
     b.create<MbarrierArriveOp>(loc, barrierAt(b, loc, empty, slot), Value());
   }
