@@ -3,7 +3,7 @@
 # in one call of the device machine, so that compiler or sample changes
 # compare on the same GPU: builds libblkrt and attn-bench once, then runs
 # every fatbin over the cases of MODE, and counts each fatbin's SASS.
-#   [CASES=bench/attention/bwd_cases.txt] [ROUNDS=2] [TIMEOUT=300] \
+#   [CASES=bench/attention/bwd_cases.txt] [ROUNDS=2] [TIMEOUT=300] [BLK_BENCH_WARMUP_MS=1000] \
 #     bash bench/attention/blk_only_on_device.sh MODE FATBIN...
 # (fatbins built here with blkc and carried; paths relative to the repo root;
 # CASES defaults to bench/attention/cases.txt, e.g. MODE d128 / d64 / ragged

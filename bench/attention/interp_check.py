@@ -53,10 +53,10 @@ def reference(Q, K, V, Z, H, N, D, causal, scale):
     return O, L
 
 
-def check(t, Z, H, N, D, causal, tiles, tmp):
+def check(t, Z, H, N, D, causal, tiles, overlap, tmp):
     BM, BN = tiles
     r = ROUND[t]
-    rnd = random.Random(zlib.crc32(f"{t} {Z} {H} {N} {D} {causal} {tiles}".encode()))
+    rnd = random.Random(zlib.crc32(f"{t} {Z} {H} {N} {D} {causal} {tiles} {overlap}".encode()))
     n = Z * H * N * D
     # Q spread wider than K and V so that rows have a clear maximum and the
     # running max moves as the loop goes (the rescaling is exercised).
@@ -70,6 +70,7 @@ def check(t, Z, H, N, D, causal, tiles, tmp):
     cmd = [BLKC, "run", SAMPLE, "-k", KERNEL[t], "--threads", "2",
            "-D", f"BM={BM}", "-D", f"BN={BN}", "-D", f"HEAD_DIM={D}",
            "-D", f"CAUSAL={'true' if causal else 'false'}",
+           "-D", f"OVERLAP={'true' if overlap else 'false'}",
            "--arg", f"q=file:{t}:{paths['q']}", "--arg", f"k=file:{t}:{paths['k']}",
            "--arg", f"v=file:{t}:{paths['v']}", "--arg", f"o=fill:{t}:{n}:nan",
            "--arg", f"lse=fill:f32:{Z * H * N}:nan", "--arg", f"sm_scale={scale!r}",
@@ -188,27 +189,32 @@ def check_backward(Z, H, N, D, causal, tiles, tmp):
 
 def main():
     cases = [
-        # (type, Z, H, N, D, causal, (BM, BN))
-        ("f16", 1, 2, 50, 16, False, (32, 16)),
-        ("f16", 1, 2, 50, 16, True, (32, 16)),
-        ("f16", 2, 1, 64, 32, True, (32, 16)),
-        ("f16", 1, 1, 40, 32, False, (16, 16)),
-        ("f16", 1, 1, 17, 16, True, (16, 16)),
-        ("bf16", 1, 2, 50, 16, False, (32, 16)),
-        ("bf16", 1, 1, 33, 32, True, (16, 16)),
+        # (type, Z, H, N, D, causal, (BM, BN), OVERLAP): the plain forward
+        # and the overlapped one (P·V of the block before under this
+        # block's softmax; the sample's D = 64 and warp-specialised
+        # D = 128 configs).
+        ("f16", 1, 2, 50, 16, False, (32, 16), False),
+        ("f16", 1, 2, 50, 16, True, (32, 16), False),
+        ("f16", 2, 1, 64, 32, True, (32, 16), False),
+        ("f16", 1, 1, 40, 32, False, (16, 16), False),
+        ("f16", 1, 1, 17, 16, True, (16, 16), False),
+        ("bf16", 1, 2, 50, 16, False, (32, 16), False),
+        ("bf16", 1, 1, 33, 32, True, (16, 16), False),
+        ("f16", 1, 2, 50, 16, False, (32, 16), True),
+        ("f16", 2, 1, 64, 32, True, (32, 16), True),
+        ("bf16", 1, 1, 33, 32, True, (16, 16), True),
         # BN > BM under the causal mask (a row block's diagonal starts
-        # inside a column block), in both forward forms (HEAD_DIM 64 runs
-        # the overlapped one).
-        ("f16", 1, 2, 45, 16, True, (16, 32)),
-        ("f16", 1, 1, 40, 64, True, (16, 32)),
+        # inside a column block), in both forward forms.
+        ("f16", 1, 2, 45, 16, True, (16, 32), False),
+        ("f16", 1, 1, 40, 64, True, (16, 32), True),
     ]
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for t, Z, H, N, D, causal, tiles in cases:
-            ok, why = check(t, Z, H, N, D, causal, tiles, tmp)
+        for t, Z, H, N, D, causal, tiles, overlap in cases:
+            ok, why = check(t, Z, H, N, D, causal, tiles, overlap, tmp)
             failed += not ok
             print(f"{'ok  ' if ok else 'FAIL'} {KERNEL[t]} Z={Z} H={H} N={N} D={D} "
-                  f"causal={int(causal)} BM,BN={tiles}: {why}", flush=True)
+                  f"causal={int(causal)} BM,BN={tiles} overlap={int(overlap)}: {why}", flush=True)
         for Z, H, N, D, causal, tiles in [(1, 2, 40, 16, False, (16, 16)), (1, 1, 50, 16, True, (16, 16)),
                                           (2, 1, 33, 32, True, (32, 16))]:
             ok, why = check_backward(Z, H, N, D, causal, tiles, tmp)

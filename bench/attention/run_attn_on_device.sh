@@ -5,7 +5,9 @@
 # build_attn_fatbin.sh and carried with .rtdeps), count the SASS of each
 # entry, then time a Triton FA2 kernel (its tutorial's search space) and
 # PyTorch SDPA on the same shapes (attn_ref.py) and print the table.
-#   bash bench/attention/run_attn_on_device.sh [quick|full]
+#   [BLK_BENCH_WARMUP_MS=1000] bash bench/attention/run_attn_on_device.sh [quick|full]
+# (BLK_BENCH_WARMUP_MS: the warm-up of every side, blk, Triton and SDPA;
+# do_bench's 25 ms by default; bench/common/DoBench.h says why.)
 # Everything goes to $OUT (or /tmp/blk-attn-out): machine.txt, run.log,
 # blk.json, results.json, table.md, sass_counts.txt, resources.txt.
 set -uo pipefail
