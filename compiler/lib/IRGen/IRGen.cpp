@@ -58,6 +58,8 @@ static void addKernelAttributes(OpBuilder &b, func::FuncOp func,
     func->setAttr("blk.no_tma", b.getUnitAttr());
   if (spec.programsPerSm > 0)
     func->setAttr("blk.programs_per_sm", b.getI32IntegerAttr(spec.programsPerSm));
+  if (spec.exp2OnFma > 0)
+    func->setAttr("blk.exp2_on_fma", b.getI32IntegerAttr(spec.exp2OnFma));
   if (spec.warpSpecialize)
     func->setAttr(kWarpSpecializeAttr, b.getUnitAttr());
   if (spec.persistent)

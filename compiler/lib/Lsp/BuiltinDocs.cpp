@@ -122,9 +122,10 @@ const std::vector<BuiltinDoc> &attributeDocs() {
   static const std::vector<BuiltinDoc> kDocs = {
       {"config",
        "@config(NAME = value, …, num_warps = W, num_stages = S, programs_per_sm = P, "
-       "warp_specialize = B, persistent = B)",
+       "warp_specialize = B, tma = B, exp2_on_fma = N, persistent = B)",
        "one specialisation to compile; `warp_specialize = true` adds a producer warpgroup "
-       "(4 warps) that issues the TMA loads on sm_90a; `persistent = true` launches about "
+       "(4 warps) that issues the TMA loads on sm_90a; `exp2_on_fma = N` computes one f32 "
+       "exp2 in N on the FMA units instead of MUFU; `persistent = true` launches about "
        "one program per SM, each walking the `@grid`'s programs"},
       {"autotune", "@autotune(key = [args…], bucket = pow2 | exact | [b…], restore = [p…], zero = [q…])",
        "time the configs per key value (bucketed) and keep the fastest; the timing "

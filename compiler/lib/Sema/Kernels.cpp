@@ -24,8 +24,9 @@ namespace blk::sema::detail {
 /// `@config` keys that shape the launch rather than name a const parameter
 /// (sorted: the did-you-mean lists start from them).
 static const std::vector<std::string> &launchKeys() {
-  static const std::vector<std::string> kKeys = {"num_stages", "num_warps", "persistent",
-                                                 "programs_per_sm", "tma", "warp_specialize"};
+  static const std::vector<std::string> kKeys = {"exp2_on_fma", "num_stages", "num_warps",
+                                                 "persistent",  "programs_per_sm", "tma",
+                                                 "warp_specialize"};
   return kKeys;
 }
 
@@ -84,8 +85,8 @@ private:
   void buildSpecs(KernelInfo &k, const std::vector<const ast::Attribute *> &configs);
   void checkConfigValue(const KernelInfo &k, const ast::Argument *arg, const ConstValue &v);
   /// `num_warps`, `num_stages`, `programs_per_sm`, `warp_specialize`,
-  /// `persistent` and `tma` from `values` into `s`; reports a launch they
-  /// cannot make.
+  /// `persistent`, `tma` and `exp2_on_fma` from `values` into `s`; reports
+  /// a launch they cannot make.
   void readLaunchKeys(const KernelInfo &k, const ast::Attribute *attr,
                       const std::map<std::string, ConstValue> &values, Specialization &s);
   void analyzeSpec(KernelInfo &k, Specialization &s, std::vector<Diagnostic> &sink);
@@ -336,6 +337,13 @@ void KernelBuilder::readLaunchKeys(const KernelInfo &k, const ast::Attribute *at
                       std::to_string(gridExprs.size()) + " axes");
     s.persistent = false;
   }
+  if (auto it = values.find("exp2_on_fma"); it != values.end() && it->second.isInt()) {
+    s.exp2OnFma = it->second.getInt(); // not an integer: reported (checkConfigValue)
+    if (s.exp2OnFma != 0 && (s.exp2OnFma < 2 || s.exp2OnFma > 16)) {
+      invalid("`exp2_on_fma` must be 0 (off) or from 2 to 16 (one exp2 in N on the FMA units)");
+      s.exp2OnFma = 0;
+    }
+  }
   if (auto it = values.find("programs_per_sm"); it != values.end()) {
     s.programsPerSm = it->second.getInt();
     if (s.programsPerSm < 1 || s.programsPerSm > 32) {
@@ -447,7 +455,8 @@ void KernelBuilder::buildSpecs(KernelInfo &k,
       k.specializations.push_back(std::move(s));
     } else if (attr && same->configAttr && s.fromDefines.empty() && same->fromDefines.empty()) {
       // Written twice in the source (only `num_stages`/`programs_per_sm`/
-      // `tma` differ, or nothing): say so rather than drop one silently.
+      // `tma`/`exp2_on_fma` differ, or nothing): say so rather than drop
+      // one silently.
       a.report(DiagId::sema_duplicate_config, attr->getRange(), {s.entryName})
           .note(DiagId::note_previous_here, same->configAttr->getRange(), {"@config"})
           .note(DiagId::note_sema_hint, SourceRange(),

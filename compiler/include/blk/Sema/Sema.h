@@ -231,6 +231,10 @@ struct Specialization {
   /// `tma = false`: num_stages rings filled by cp.async only (as blkc's
   /// --no-tma does for every kernel); not part of the entry name.
   bool tma = true;
+  /// `exp2_on_fma = N`: one f32 exp2 (or exp) in N per thread is a
+  /// polynomial on the FMA units instead of MUFU.EX2 (0: none); not part of
+  /// the entry name.
+  int64_t exp2OnFma = 0;
   /// `persistent = true`: each program walks the `@grid`'s programs
   /// (blk/Support/Persistent.h).
   bool persistent = false;

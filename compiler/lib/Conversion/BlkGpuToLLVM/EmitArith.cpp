@@ -7,10 +7,15 @@
 // subnormal result to zero (ex2.approx.ftz, as Triton's FTZ mode does):
 // without .ftz ptxas wraps each MUFU.EX2 in a range test and two
 // multiplies to produce subnormals, which attention's softmax pays per score.
+// A kernel configured with `exp2_on_fma = N` computes one f32 exp2 (exp) in
+// N of each thread's elements with a polynomial on the FMA units instead
+// (emitExp2OnFma), taking that share off the MUFU pipe.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 #include "PtxBuilder.h"
+
+#include "blk/Support/Exp2OnFma.h"
 
 #include "blk/IR/BlkOps.h"
 
@@ -80,6 +85,29 @@ static llvm::Value *emitFloatDiv(llvm::IRBuilder<> &b, llvm::Value *lhs, llvm::V
   std::string y = ptx.input(rhs);
   ptx.line("div.full.f32 " + q + ", " + x + ", " + y + ";");
   return ptx.emit(/*hasSideEffects=*/false);
+}
+
+/// 2^x for f32 x on the FMA and integer units (`exp2_on_fma`, as
+/// FlashAttention-4 does on Blackwell): the steps and constants of
+/// blk/Support/Exp2OnFma.h, which says why and how accurate.
+static llvm::Value *emitExp2OnFma(Emitter &e, llvm::Value *x) {
+  namespace k = blk::exp2_on_fma;
+  llvm::IRBuilder<> &b = e.b;
+  llvm::Type *f32 = b.getFloatTy();
+  llvm::Type *i32 = b.getInt32Ty();
+  auto f = [&](float v) { return llvm::ConstantFP::get(f32, double(v)); };
+  llvm::Value *xc = e.callIntrinsic(llvm::Intrinsic::maxnum, {f32}, {x, f(k::kLowest)});
+  xc = e.callIntrinsic(llvm::Intrinsic::minnum, {f32}, {xc, f(k::kHighest)});
+  // No fast-math flags: (xc + M) - M must not fold back to xc.
+  llvm::Value *t = b.CreateFAdd(xc, f(k::kRoundMagic));
+  llvm::Value *frac = b.CreateFSub(xc, b.CreateFSub(t, f(k::kRoundMagic)));
+  llvm::Value *p = f(k::kC3);
+  for (float c : {k::kC2, k::kC1, k::kC0})
+    p = e.callIntrinsic(llvm::Intrinsic::fma, {f32}, {p, frac, f(c)});
+  llvm::Value *scale = b.CreateShl(b.CreateBitCast(t, i32), 23);
+  llvm::Value *r = b.CreateBitCast(b.CreateAdd(b.CreateBitCast(p, i32), scale), f32);
+  r = b.CreateSelect(b.CreateFCmpOLT(x, f(k::kLowest)), f(0.0f), r);
+  return b.CreateSelect(b.CreateFCmpUNO(x, x), x, r);
 }
 
 static llvm::Value *emitMath(Emitter &e, Operation *op, ArrayRef<llvm::Value *> x) {
@@ -235,10 +263,20 @@ llvm::Expected<llvm::Value *> Emitter::emitScalarOp(Operation *op,
   return r;
 }
 
+/// `exp2_on_fma = N` of the kernel (0: off), for an f32 exp2 / exp.
+static unsigned exp2OnFmaShare(func::FuncOp kernel, Operation *op) {
+  if (!isa<math::Exp2Op, math::ExpOp>(op) ||
+      !blk::getElementTypeOrSelf(op->getResult(0).getType()).isF32())
+    return 0;
+  auto n = kernel->getAttrOfType<IntegerAttr>("blk.exp2_on_fma");
+  return n ? unsigned(n.getInt()) : 0;
+}
+
 llvm::Error Emitter::emitElementwise(Operation *op) {
   unsigned n = 1;
   for (Value v : op->getOperands())
     n = std::max<unsigned>(n, get(v).size());
+  unsigned onFma = exp2OnFmaShare(kernel, op);
   Elems out;
   for (unsigned i = 0; i < n; ++i) {
     SmallVector<llvm::Value *> args;
@@ -247,6 +285,13 @@ llvm::Error Emitter::emitElementwise(Operation *op) {
       if (ev.empty())
         return fail(op, "uses a value the backend did not produce");
       args.push_back(ev.size() == 1 ? ev[0] : ev[i]);
+    }
+    if (onFma && i % onFma == onFma - 1) {
+      llvm::Value *x = args[0];
+      if (isa<math::ExpOp>(op))
+        x = b.CreateFMul(x, llvm::ConstantFP::get(x->getType(), 1.4426950408889634));
+      out.push_back(emitExp2OnFma(*this, x));
+      continue;
     }
     llvm::Expected<llvm::Value *> r = emitScalarOp(op, args);
     if (!r)
