@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Nsight Compute on the D = 128 forward row (prof_cases.txt): blk's entries
-# named by the regexes in $ENTRIES (default: BM=64 BN=64 and BM=128 BN=128,
-# their __auto variants) and Triton's FA2 kernel of attn_ref.py at
-# BM=128 BN=128 s=3 w=8 (its best on this row), one launch each, with the
-# sections that say where the cycles go (tensor pipe, issue slots, warp
-# stalls, shared memory). Run after run_attn_on_device.sh (reuses its
+# Nsight Compute on the forward rows of prof_cases.txt: blk's entries
+# named in $ENTRIES (default: the sample's first D = 64 causal and D = 128
+# non-causal configs, their __auto variants) and Triton's FA2 kernel of
+# attn_ref.py at BM=128 BN=128 s=3 w=8 (its best on the D = 128 row), one
+# launch each, with the sections that say where the cycles go (tensor
+# pipe, issue slots, warp stalls, shared memory) and each pipe's share. Run after run_attn_on_device.sh (reuses its
 # build in $BLK_BENCH_BUILD). FATBIN overrides the fatbin; each entry's SASS
 # goes to $OUT/sass-ENTRY.txt.
 #   bash bench/attention/profile_attn_on_device.sh
@@ -13,7 +13,10 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${OUT:-/tmp/blk-attn-prof}
 B=${BLK_BENCH_BUILD:-/tmp/blk-attn-build}
 FAT=${FATBIN:-$ROOT/bench/attention/fatbins/attention.fatbin}
-ENTRIES=${ENTRIES:-"attention_fwd__BM_64_BN_64_HEAD_DIM_128_CAUSAL_0__w4__auto attention_fwd__BM_128_BN_128_HEAD_DIM_128_CAUSAL_0__w8__auto"}
+ENTRIES=${ENTRIES:-"attention_fwd__BM_128_BN_64_HEAD_DIM_64_CAUSAL_1_OVERLAP_1__w8__auto attention_fwd__BM_128_BN_128_HEAD_DIM_128_CAUSAL_0_OVERLAP_1__w8__ws__auto"}
+# Per-pipe issue shares (MUFU is the XU pipe): is the softmax waiting on
+# MUFU or on issue slots? (bench/NOTES.md, session 22: exp2_on_fma.)
+PIPES=sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,sm__issue_active.avg.pct_of_peak_sustained_active
 mkdir -p "$OUT"
 export PATH=/usr/local/cuda/bin:$PATH
 SECTIONS=(--section SpeedOfLight --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis
@@ -24,6 +27,11 @@ for e in $ENTRIES; do
   echo "=== ncu blk $e"
   ncu "${SECTIONS[@]}" --kernel-name "$e" --launch-count 1 \
     "$B/attn-bench" "$FAT" "$ROOT/bench/attention/prof_cases.txt" prof /dev/null > "$OUT/ncu-$e.txt" 2>&1
+  # A metric this ncu does not know fails only this run.
+  ncu --metrics "$PIPES" --kernel-name "$e" --launch-count 1 \
+    "$B/attn-bench" "$FAT" "$ROOT/bench/attention/prof_cases.txt" prof /dev/null > "$OUT/pipes-$e.txt" 2>&1 ||
+    echo "ncu --metrics failed: $OUT/pipes-$e.txt"
+  grep -E "pipe_|issue_active" "$OUT/pipes-$e.txt" | head -8
   cuobjdump -sass -fun "$e" "$FAT" > "$OUT/sass-$e.txt" 2>&1
   grep -E "Duration|Compute \(SM\) Throughput|Issue Slots Busy|Registers Per|Achieved Occupancy|Warp Cycles Per Issued|Shared Memory|L1/TEX Hit|Stall|No Eligible|Executed Ipc A" "$OUT/ncu-$e.txt" | head -30
 done
