@@ -1,6 +1,5 @@
 # The @config lines of one kernel of samples/attention.blk, for the scripts
-# that write variants of the sample (make_bwd_variants.py,
-# make_d64_ws_variant.py).
+# that write variants of the sample (make_bwd_variants.py).
 
 
 def kernel_block(s, name):
