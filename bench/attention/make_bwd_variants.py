@@ -1,7 +1,8 @@
-# Writes OUTDIR/v0..v3.blk: samples/attention.blk cut to its causal configs
+# Writes OUTDIR/v0..v4.blk: samples/attention.blk cut to its causal configs
 # (the fwd+bwd rows launch unpinned, so each variant puts one choice of
 # backward tiles first): v0 as the sample, v1 dK/dV on BN = 128 (8 warps),
-# v2 that and dQ on BM = 128, v3 Triton's backward shapes (32 x 128, 128 x 32).
+# v2 that and dQ on BM = 128, v3 Triton's backward shapes (32 x 128, 128 x 32),
+# v4 the sample's D = 64 dK/dV with programs_per_sm = 3.
 #   python3 bench/attention/make_bwd_variants.py OUTDIR
 import re, sys
 from sample_configs import kernel_block, set_configs
@@ -22,6 +23,10 @@ variants = {
                                '@config(BM = 32, BN = 128, HEAD_DIM = 128, CAUSAL = true, num_warps = 8, num_stages = 3)'],
         'attention_bwd_dq': ['@config(BM = 128, BN = 32, HEAD_DIM = 64, CAUSAL = true, num_warps = 8, num_stages = 3)',
                              '@config(BM = 128, BN = 32, HEAD_DIM = 128, CAUSAL = true, num_warps = 8, num_stages = 3)']},
+ # dK/dV at D = 64 capped at 168 registers (181 without), so that three
+ # programs share an SM instead of two (bench/NOTES.md, session 22).
+ 'v4': {'attention_bwd_dkdv': ['@config(BM = 64, BN = 64, HEAD_DIM = 64, CAUSAL = true, num_warps = 4, num_stages = 2, programs_per_sm = 3)',
+                               '@config(BM = 64, BN = 128, HEAD_DIM = 128, CAUSAL = true, num_warps = 8, num_stages = 2)']},
 }
 out = sys.argv[1]
 for v, repl in variants.items():
