@@ -570,11 +570,13 @@ void analyzeKernels(Analyzer &a, ModuleScope &scope) {
                {name + "=" + text, "the value must be an integer or `true`/`false`"});
       continue;
     }
-    // The boolean launch keys: `-D warp_specialize=1` is refused as
-    // `warp_specialize = 1` in a @config is.
-    if (isBooleanLaunchKey(name) && !v->isBool()) {
+    // Launch keys take their @config type: `-D warp_specialize=1` and
+    // `-D num_warps=true` are refused as they are in a @config.
+    if (isLaunchKey(name) && isBooleanLaunchKey(name) != v->isBool()) {
       a.report(DiagId::sema_bad_define, SourceRange(),
-               {name + "=" + text, "`" + name + "` is `true` or `false`"});
+               {name + "=" + text, "`" + name + "` is " +
+                                       (isBooleanLaunchKey(name) ? "`true` or `false`"
+                                                                 : "an integer")});
       continue;
     }
     defines[name] = *v;
