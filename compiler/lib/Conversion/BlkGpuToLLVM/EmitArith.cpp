@@ -87,6 +87,9 @@ static llvm::Value *emitFloatDiv(llvm::IRBuilder<> &b, llvm::Value *lhs, llvm::V
   return ptx.emit(/*hasSideEffects=*/false);
 }
 
+/// exp(x) = 2^(x * log2(e)): how exp reaches ex2.approx or emitExp2OnFma.
+static constexpr double kLog2e = 1.4426950408889634;
+
 /// 2^x for f32 x on the FMA and integer units (`exp2_on_fma`, as
 /// FlashAttention-4 does on Blackwell): the steps and constants of
 /// blk/Support/Exp2OnFma.h, which says why and how accurate.
@@ -129,7 +132,7 @@ static llvm::Value *emitMath(Emitter &e, Operation *op, ArrayRef<llvm::Value *> 
   llvm::Value *r = llvm::TypeSwitch<Operation *, llvm::Value *>(op)
       .Case([&](math::ExpOp) {
         if (!f32) return lib("exp");
-        llvm::Value *s = b.CreateFMul(args[0], llvm::ConstantFP::get(ct, 1.4426950408889634));
+        llvm::Value *s = b.CreateFMul(args[0], llvm::ConstantFP::get(ct, kLog2e));
         return e.callIntrinsic(llvm::Intrinsic::nvvm_ex2_approx_ftz_f, {}, {s});
       })
       .Case([&](math::Exp2Op) {
@@ -289,7 +292,7 @@ llvm::Error Emitter::emitElementwise(Operation *op) {
     if (onFma && i % onFma == onFma - 1) {
       llvm::Value *x = args[0];
       if (isa<math::ExpOp>(op))
-        x = b.CreateFMul(x, llvm::ConstantFP::get(x->getType(), 1.4426950408889634));
+        x = b.CreateFMul(x, llvm::ConstantFP::get(x->getType(), kLog2e));
       out.push_back(emitExp2OnFma(*this, x));
       continue;
     }
