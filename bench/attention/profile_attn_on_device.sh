@@ -13,7 +13,7 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${OUT:-/tmp/blk-attn-prof}
 B=${BLK_BENCH_BUILD:-/tmp/blk-attn-build}
 FAT=${FATBIN:-$ROOT/bench/attention/fatbins/attention.fatbin}
-ENTRIES=${ENTRIES:-"attention_fwd__BM_128_BN_64_HEAD_DIM_64_CAUSAL_1_OVERLAP_1__w8__auto attention_fwd__BM_128_BN_128_HEAD_DIM_128_CAUSAL_0_OVERLAP_1__w8__ws__auto"}
+ENTRIES=${ENTRIES:-"attention_fwd__BM_256_BN_64_HEAD_DIM_64_CAUSAL_1_OVERLAP_1__w16__ws__auto attention_fwd__BM_128_BN_128_HEAD_DIM_128_CAUSAL_0_OVERLAP_1__w8__ws__auto"}
 # Per-pipe issue shares (MUFU is the XU pipe): is the softmax waiting on
 # MUFU or on issue slots? (bench/NOTES.md, session 22: exp2_on_fma.)
 PIPES=sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,sm__issue_active.avg.pct_of_peak_sustained_active

@@ -165,16 +165,21 @@ func.func @wrapped(%out: !blk.ptr<i32>) attributes {blkgpu.num_warps = 4 : i32, 
 
 // -----
 
-// setmaxnreg's split is what the programs of an SM hold together (64 K
-// registers): one program of 4 consumer warpgroups gets (64 K - 128 * 40) /
-// 512 = 118 -> 112 per consumer thread (232 would leave setmaxnreg.inc
-// waiting forever), two programs of two warpgroups (programs_per_sm = 2)
-// (32 K - 5 K) / 256 = 108 -> 104; at five programs the consumers would get
-// fewer than the producer's 40, so nobody changes registers (both 0).
+// setmaxnreg's split is what one program holds at launch (setmaxnreg.inc
+// takes only what its own warps gave back): 64 K over the programs and
+// threads, rounded down to 8 per thread. One program of 4 consumer
+// warpgroups (640 threads at 96: 61440) would give the consumers
+// (61440 - 128 * 40) / 512 = 110 -> 104, so the producer keeps 24 and they
+// get (61440 - 128 * 24) / 512 = 114 -> 112 (the split 40 / 112 of the
+// last session overdrew: the attention sample's 256 x 64 config passed at
+// N <= 1000 and hung on the H100 at N = 4096, where the producer loops);
+// two programs of two warpgroups (programs_per_sm = 2, 384 threads at 80:
+// 30720) (30720 - 128 * 24) / 256 = 108 -> 104; at five programs the
+// consumers would get fewer than 40, so nobody changes registers (both 0).
 // WRAP-LABEL: func.func @sixteen_warps
-// WRAP-NEXT: blkgpu.warp_specialize attributes {consumer_registers = 112 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+// WRAP-NEXT: blkgpu.warp_specialize attributes {consumer_registers = 112 : i32, producer_registers = 24 : i32, producer_warps = 4 : i32} producer {
 // WRAP-LABEL: func.func @two_programs
-// WRAP-NEXT: blkgpu.warp_specialize attributes {consumer_registers = 104 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+// WRAP-NEXT: blkgpu.warp_specialize attributes {consumer_registers = 104 : i32, producer_registers = 24 : i32, producer_warps = 4 : i32} producer {
 // WRAP-LABEL: func.func @five_programs
 // WRAP-NEXT: blkgpu.warp_specialize attributes {consumer_registers = 0 : i32, producer_registers = 0 : i32, producer_warps = 4 : i32} producer {
 func.func @sixteen_warps() attributes {blkgpu.num_warps = 16 : i32, blk.num_warps = 16 : i32, blk.num_stages = 1 : i32, blk.warp_specialize} {

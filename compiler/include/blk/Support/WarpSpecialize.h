@@ -28,6 +28,19 @@ constexpr const char *kWarpSpecializeAttr = "blk.warp_specialize";
 /// `warp_specialize` is another entry.
 constexpr const char *kWarpSpecializeSuffix = "__ws";
 
+/// The registers per thread a program of `threads` threads holds at launch
+/// when `programsPerSm` of them share an SM (.maxntid and .minnctapersm, as
+/// EmitKernel.cpp marks a warp-specialised entry): 64 K over the programs
+/// and threads, rounded down to the allocation unit of 8, at most 255.
+/// setmaxnreg.inc takes only what the program's own warps gave back, so a
+/// register split must fit `threads` times this (WarpSpecialize.cpp).
+constexpr int64_t registersAtLaunch(int64_t threads, int64_t programsPerSm) {
+  constexpr int64_t kRegistersPerSm = 64 * 1024, kAllocationUnit = 8, kMaxPerThread = 255;
+  int64_t programs = programsPerSm < 1 ? 1 : programsPerSm;
+  int64_t each = kRegistersPerSm / programs / (threads < 1 ? 1 : threads);
+  return (each < kMaxPerThread ? each : kMaxPerThread) / kAllocationUnit * kAllocationUnit;
+}
+
 } // namespace blk
 
 #endif // BLK_SUPPORT_WARPSPECIALIZE_H

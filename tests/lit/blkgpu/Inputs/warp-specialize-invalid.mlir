@@ -126,3 +126,26 @@ func.func @turn_warps() attributes {blkgpu.num_warps = 8 : i32} {
   }
   return
 }
+
+// -----
+
+// 640 threads hold 96 registers each at launch (61440): 40 for the producer
+// warpgroup and 112 for 16 consumer warps need 62464.
+func.func @split_over_launch() attributes {blkgpu.num_warps = 16 : i32} {
+  // expected-error @+1 {{register split 40 / 112 needs 62464 registers, more than the 61440 (640 threads at 96) the program holds at launch: setmaxnreg.inc would wait forever}}
+  blkgpu.warp_specialize attributes {consumer_registers = 112 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+  } consumer {
+  }
+  return
+}
+
+// -----
+
+// Two programs per SM: 384 threads at 80 (30720); 40 / 104 need 31744.
+func.func @split_over_two_programs() attributes {blkgpu.num_warps = 8 : i32, blk.programs_per_sm = 2 : i32} {
+  // expected-error @+1 {{register split 40 / 104 needs 31744 registers, more than the 30720 (384 threads at 80) the program holds at launch}}
+  blkgpu.warp_specialize attributes {consumer_registers = 104 : i32, producer_registers = 40 : i32, producer_warps = 4 : i32} producer {
+  } consumer {
+  }
+  return
+}

@@ -6,11 +6,15 @@
 // splits the whole kernel, so it sits in the kernel's entry block.
 // turn_wait and turn_pass number the consumer warpgroups by their threads,
 // so they sit in a consumer region whose warps (blkgpu.num_warps) are
-// those warpgroups, at least two of them.
+// those warpgroups, at least two of them. A register split must fit what
+// the program holds at launch (registersAtLaunch): setmaxnreg.inc takes
+// only what the program's own warps gave back.
 // Test: tests/lit/blkgpu/warp-specialize.mlir (round trip, verifier).
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Dialect/BlkGpu/IR/BlkGpuDialect.h"
+
+#include "blk/Support/WarpSpecialize.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -35,6 +39,23 @@ LogicalResult WarpSpecializeOp::verify() {
     return emitOpError() << "register counts must be multiples of 8 from 24 to 256, the "
                             "producer's at most the consumers' (or both 0), got "
                          << getProducerRegisters() << " and " << getConsumerRegisters();
+  auto func = cast<func::FuncOp>((*this)->getParentOp());
+  auto warps = func->getAttrOfType<IntegerAttr>(BlkGpuDialect::kNumWarpsAttr);
+  if (!noSplit && warps) {
+    int64_t consumerThreads = warps.getInt() * 32;
+    int64_t producerThreads = int64_t(getProducerWarps()) * 32;
+    auto pps = func->getAttrOfType<IntegerAttr>("blk.programs_per_sm");
+    int64_t threads = consumerThreads + producerThreads;
+    int64_t atLaunch = blk::registersAtLaunch(threads, pps ? pps.getInt() : 1);
+    int64_t split =
+        producerThreads * getProducerRegisters() + consumerThreads * getConsumerRegisters();
+    if (split > atLaunch * threads)
+      return emitOpError() << "register split " << getProducerRegisters() << " / "
+                           << getConsumerRegisters() << " needs " << split
+                           << " registers, more than the " << atLaunch * threads << " ("
+                           << threads << " threads at " << atLaunch
+                           << ") the program holds at launch: setmaxnreg.inc would wait forever";
+  }
   WalkResult walk = getProducer().walk([&](Operation *op) {
     if (isa<BarrierOp>(op)) {
       op->emitOpError() << "cannot synchronise the producer warpgroup's one thread";

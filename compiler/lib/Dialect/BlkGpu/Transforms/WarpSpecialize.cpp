@@ -60,33 +60,48 @@ using namespace mlir;
 
 namespace blk::gpu {
 
-/// setmaxnreg's split of the registers one program may hold (64 K per SM
-/// over `programs_per_sm`): the producer warpgroup keeps 40 per thread and
-/// the consumers share the rest, at most 232 each (with one program and
-/// two consumer warpgroups 128 * 40 + 256 * 232 = 64 K - 1 K, what
-/// ThunderKittens and CUTLASS use). Asking for more than the SM holds would
-/// leave setmaxnreg.inc waiting forever: four consumer warpgroups get 112,
-/// two programs of two get 104. 0 when the consumers would get fewer than
-/// the producer (no split: nobody changes its registers).
-constexpr int32_t kProducerRegisters = 40;
+/// setmaxnreg's split of the registers one program holds. setmaxnreg.inc
+/// takes only registers that warps of the same program gave back with
+/// setmaxnreg.dec, so the split must fit what the program got at launch
+/// (registersAtLaunch); above that the consumers' setmaxnreg.inc waits
+/// forever once the producer loops (one whose producer exits early frees
+/// its registers and runs). The consumers get at most 232 each; the
+/// producer warpgroup keeps 40 per thread, or 24 (its loop of TMA issues
+/// fits, as in FlashAttention-3) where 40 would cost the consumers: one
+/// program of two consumer warpgroups (384 threads at 168) gives
+/// 128 * 40 + 256 * 232, what ThunderKittens and CUTLASS use; four
+/// consumer warpgroups (640 at 96) give 128 * 24 + 512 * 112; two programs
+/// of two (384 at 80) 128 * 24 + 256 * 104. No split (both 0, nobody
+/// changes its registers) when the consumers would get fewer than 40.
+struct RegisterSplit {
+  int32_t producer = 0, consumers = 0;
+};
+constexpr int32_t kProducerRegisters = 40, kLeanProducerRegisters = 24;
 constexpr int32_t kMaxConsumerRegisters = 232;
 
-static int32_t consumerRegisters(unsigned consumerWarps, unsigned programsPerSm) {
-  constexpr int64_t kRegistersPerSm = 64 * 1024;
-  int64_t program = kRegistersPerSm / std::max(1u, programsPerSm);
-  int64_t left = program - int64_t(blk::kProducerWarps) * 32 * kProducerRegisters;
-  int64_t each = left / (int64_t(consumerWarps) * 32) / 8 * 8;
-  each = std::min<int64_t>(each, kMaxConsumerRegisters);
-  return each < kProducerRegisters ? 0 : int32_t(each);
+static RegisterSplit registerSplit(unsigned consumerWarps, unsigned programsPerSm) {
+  int64_t producerThreads = blk::kProducerWarps * 32, consumerThreads = int64_t(consumerWarps) * 32;
+  int64_t threads = producerThreads + consumerThreads;
+  int64_t held = blk::registersAtLaunch(threads, programsPerSm) * threads;
+  auto consumersWith = [&](int32_t producer) {
+    int64_t each = (held - producerThreads * producer) / consumerThreads / 8 * 8;
+    return int32_t(std::min<int64_t>(each, kMaxConsumerRegisters));
+  };
+  RegisterSplit split{kProducerRegisters, consumersWith(kProducerRegisters)};
+  if (split.consumers < kMaxConsumerRegisters)
+    split = {kLeanProducerRegisters, consumersWith(kLeanProducerRegisters)};
+  if (split.consumers < kProducerRegisters)
+    return {};
+  return split;
 }
 
 WarpSpecializeOp wrapInWarpSpecialize(func::FuncOp func) {
   Block &entry = func.getBody().front();
   OpBuilder b(entry.getTerminator());
   auto pps = func->getAttrOfType<IntegerAttr>("blk.programs_per_sm");
-  int32_t registers = consumerRegisters(getNumWarps(func), pps ? unsigned(pps.getInt()) : 1);
+  RegisterSplit split = registerSplit(getNumWarps(func), pps ? unsigned(pps.getInt()) : 1);
   auto ws = b.create<WarpSpecializeOp>(func.getLoc(), int32_t(blk::kProducerWarps),
-                                       registers ? kProducerRegisters : 0, registers);
+                                       split.producer, split.consumers);
   ws.getProducer().emplaceBlock();
   Block &consumer = ws.getConsumer().emplaceBlock();
   // Tensor maps stay in the entry block (they are kernel parameters).
