@@ -6,11 +6,18 @@
 # with .rtdeps), dump the SASS of every blk kernel and count its matrix and
 # FMA instructions, then time Triton's tutorial kernel and cuBLAS on the same
 # shapes (bench/gemm/gemm_ref.py) and print the tables.
-#   bash bench/gemm/run_gemm_on_device.sh [quick|full]   (from the repository root)
+#   [ROUNDS=R] bash bench/gemm/run_gemm_on_device.sh [quick|full]   (from the repository root)
 # `quick`: every kernel on small ragged shapes plus one 4096^3 row; `full`:
 # the issue's table (bench/gemm/cases.txt). Everything goes to $OUT (or
 # /tmp/blk-gemm-out), at most 8 files: machine.txt, run.log, blk.json,
 # results.json, table.md, sass_counts.txt, resources.txt, sass.txt.gz.
+# ROUNDS=R (default 1) times blk and then Triton and cuBLAS R times in
+# turn, each round's blk.json, results.json and table.md in $OUT/roundN/,
+# and writes $OUT/rounds.md (bench/gemm/rounds_summary.py: each round's
+# figures and the ratio of the medians), so that a drift of the clock over
+# the call does not fall on one side only (bench/NOTES.md, session 23).
+# With R > 1 that is more than the 8 files a device call brings back: pack
+# $OUT into one archive (leaving sass.txt.gz out keeps it small).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 MODE=${1:-full}
@@ -35,10 +42,6 @@ ls -l "$FAT"/*.fatbin || { echo "no fatbins in $FAT: run bench/gemm/build_gemm_f
 step build
 bash "$ROOT/bench/gemm/build_gemm_bench_on_device.sh" "$B" || return 1
 
-step "blk (libblkrt), $MODE"
-"$B/gemm-bench" "$FAT" "$ROOT/bench/gemm/cases.txt" "$MODE" "$OUT/blk.json"
-status=$?
-
 step "sass and resource usage"
 for f in "$FAT"/*.fatbin; do
   echo "##### $(basename "$f")"
@@ -60,8 +63,21 @@ awk '/Function :/ { fn = $3; order[++n] = fn }
 cat "$OUT/sass_counts.txt"
 gzip -f "$OUT/sass.txt"
 
-step "Triton, cuBLAS; tables"
-python3 "$ROOT/bench/gemm/gemm_ref.py" "$OUT/blk.json" "$OUT" "$MODE" "$FAT" "$OUT/sass_counts.txt" || status=1
+ROUNDS=${ROUNDS:-1}
+status=0
+rounds=()
+for r in $(seq 1 "$ROUNDS"); do
+  D=$OUT
+  [ "$ROUNDS" -gt 1 ] && D=$OUT/round$r && rounds+=("$D") && mkdir -p "$D"
+  step "blk (libblkrt), $MODE, round $r of $ROUNDS"
+  "$B/gemm-bench" "$FAT" "$ROOT/bench/gemm/cases.txt" "$MODE" "$D/blk.json" || status=1
+  step "Triton, cuBLAS; tables, round $r of $ROUNDS"
+  python3 "$ROOT/bench/gemm/gemm_ref.py" "$D/blk.json" "$D" "$MODE" "$FAT" "$OUT/sass_counts.txt" || status=1
+done
+if [ "$ROUNDS" -gt 1 ]; then
+  step "rounds"
+  python3 "$ROOT/bench/gemm/rounds_summary.py" "${rounds[@]}" | tee "$OUT/rounds.md" || status=1
+fi
 echo "exit $status"
 return $status
 }
