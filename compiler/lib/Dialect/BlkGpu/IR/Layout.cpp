@@ -154,6 +154,16 @@ unsigned getNumWarps(Operation *op) {
   return 4;
 }
 
+unsigned getProgramsPerSm(Operation *op) {
+  auto func = dyn_cast<func::FuncOp>(op);
+  if (!func)
+    func = op->getParentOfType<func::FuncOp>();
+  if (func)
+    if (auto attr = func->getAttrOfType<IntegerAttr>("blk.programs_per_sm"))
+      return std::max<int64_t>(1, attr.getInt());
+  return 1;
+}
+
 BlockedEncodingAttr getBlockedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                      unsigned numWarps, ArrayRef<unsigned> order,
                                      unsigned vec) {

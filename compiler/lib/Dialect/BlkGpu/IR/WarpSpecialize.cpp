@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Dialect/BlkGpu/IR/BlkGpuDialect.h"
+#include "blk/Dialect/BlkGpu/IR/Layout.h"
 
 #include "blk/Support/WarpSpecialize.h"
 
@@ -44,9 +45,8 @@ LogicalResult WarpSpecializeOp::verify() {
   if (!noSplit && warps) {
     int64_t consumerThreads = warps.getInt() * 32;
     int64_t producerThreads = int64_t(getProducerWarps()) * 32;
-    auto pps = func->getAttrOfType<IntegerAttr>("blk.programs_per_sm");
     int64_t threads = consumerThreads + producerThreads;
-    int64_t atLaunch = blk::registersAtLaunch(threads, pps ? pps.getInt() : 1);
+    int64_t atLaunch = blk::registersAtLaunch(threads, getProgramsPerSm(func));
     int64_t split =
         producerThreads * getProducerRegisters() + consumerThreads * getConsumerRegisters();
     if (split > atLaunch * threads)

@@ -98,8 +98,7 @@ static RegisterSplit registerSplit(unsigned consumerWarps, unsigned programsPerS
 WarpSpecializeOp wrapInWarpSpecialize(func::FuncOp func) {
   Block &entry = func.getBody().front();
   OpBuilder b(entry.getTerminator());
-  auto pps = func->getAttrOfType<IntegerAttr>("blk.programs_per_sm");
-  RegisterSplit split = registerSplit(getNumWarps(func), pps ? unsigned(pps.getInt()) : 1);
+  RegisterSplit split = registerSplit(getNumWarps(func), getProgramsPerSm(func));
   auto ws = b.create<WarpSpecializeOp>(func.getLoc(), int32_t(blk::kProducerWarps),
                                        split.producer, split.consumers);
   ws.getProducer().emplaceBlock();

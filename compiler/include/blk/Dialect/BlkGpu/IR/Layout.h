@@ -77,6 +77,10 @@ mlir::RankedTensorType withEncoding(mlir::Type type, mlir::Attribute encoding);
 /// Warps per program from the enclosing func's `blk.num_warps` (default 4).
 unsigned getNumWarps(mlir::Operation *op);
 
+/// Programs per SM the enclosing func's `blk.programs_per_sm` asks for
+/// (`@config(…, programs_per_sm = P)`; 1 when it names none).
+unsigned getProgramsPerSm(mlir::Operation *op);
+
 /// Blocked layout for `shape`: `vec` contiguous elements per thread along
 /// order[0], lanes then warps filled along `order`; leftover lanes/warps
 /// replicate along the slowest dim.
