@@ -86,7 +86,13 @@ def summary(round_dirs):
 def main():
     if len(sys.argv) < 2:
         sys.exit("usage: rounds_summary.py ROUND_DIR...")
-    print(summary(sys.argv[1:]))
+    try:
+        print(summary(sys.argv[1:]))
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        # A round that did not finish (no results.json) or wrote a broken
+        # one: say which, not a traceback.
+        sys.exit(f"rounds_summary.py: a round's results.json is missing or not gemm_ref.py's: "
+                 f"{type(e).__name__}: {e}")
 
 
 if __name__ == "__main__":
