@@ -96,3 +96,74 @@ func.func @stays(%qb: !blkgpu.memdesc<64x64xf16, #nv>, %kb: !blkgpu.memdesc<64x6
   blk.store %pd, %t : tensor<64x64x!blk.ptr<f32>, #b>
   return
 }
+
+// The causal mask applied to the scores of some blocks only (an scf.if
+// that yields the masked scores on one side and the scores on the other):
+// both sides yield in the mma layout, and so does the if, so the row max
+// after it reads the accumulator's registers (no trip through shared
+// memory, and the wgmma's wait can be deferred past the if). An if whose
+// other side yields a block that would have to move keeps its layout.
+// CHECK-LABEL: func.func @masked_on_some_blocks
+// CHECK: %[[S:.*]] = blkgpu.wgmma
+// CHECK-NOT: convert_layout
+// CHECK: %[[IF:.*]] = scf.if %{{.*}} -> (tensor<64x64xf32, #[[MMA]]>) {
+// CHECK: %[[M:.*]] = arith.select %{{.*}}, %[[S]], %{{.*}} : tensor<64x64xi1, #[[MMA]]>, tensor<64x64xf32, #[[MMA]]>
+// CHECK-NEXT: scf.yield %[[M]] : tensor<64x64xf32, #[[MMA]]>
+// CHECK: } else {
+// CHECK-NEXT: scf.yield %[[S]] : tensor<64x64xf32, #[[MMA]]>
+// CHECK-NOT: convert_layout
+// CHECK: blk.reduce %[[IF]] {axis = 1 : i32} : (tensor<64x64xf32, #[[MMA]]>) -> tensor<64xf32, #[[ROWS]]>
+// CHECK-LABEL: func.func @other_side_moves
+// CHECK: %[[S2:.*]] = blkgpu.wgmma
+// CHECK: %[[SB2:.*]] = blkgpu.convert_layout %[[S2]] : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #[[B2:blocked[0-9]*]]>
+// CHECK: scf.if %{{.*}} -> (tensor<64x64xf32, #[[B2]]>) {
+func.func @masked_on_some_blocks(%qb: !blkgpu.memdesc<64x64xf16, #nv>,
+                                 %kb: !blkgpu.memdesc<64x64xf16, #nv>, %diagonal: i1,
+                                 %out: tensor<64x!blk.ptr<f32>, #rows>)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %s = blkgpu.wgmma %qb, %kb, %zero : !blkgpu.memdesc<64x64xf16, #nv>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  %sb = blkgpu.convert_layout %s : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #b>
+  %masked = scf.if %diagonal -> (tensor<64x64xf32, #b>) {
+    %r = blk.make_range 0, 64 : tensor<64xi32, #rows>
+    %re = blk.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #rows> -> tensor<64x1xi32, #b>
+    %rb = blk.broadcast %re : tensor<64x1xi32, #b> -> tensor<64x64xi32, #b>
+    %c = blk.make_range 0, 64 : tensor<64xi32, #cols>
+    %ce = blk.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #cols> -> tensor<1x64xi32, #b>
+    %cb = blk.broadcast %ce : tensor<1x64xi32, #b> -> tensor<64x64xi32, #b>
+    %keep = arith.cmpi sge, %rb, %cb : tensor<64x64xi32, #b>
+    %minf = arith.constant dense<0xFF800000> : tensor<64x64xf32, #b>
+    %m = arith.select %keep, %sb, %minf : tensor<64x64xi1, #b>, tensor<64x64xf32, #b>
+    scf.yield %m : tensor<64x64xf32, #b>
+  } else {
+    scf.yield %sb : tensor<64x64xf32, #b>
+  }
+  %mx = blk.reduce %masked {axis = 1 : i32} : (tensor<64x64xf32, #b>) -> tensor<64xf32, #rows> {
+  ^bb0(%x: f32, %y: f32):
+    %z = arith.maximumf %x, %y : f32
+    blk.reduce.return %z : f32
+  }
+  blk.store %out, %mx : tensor<64x!blk.ptr<f32>, #rows>
+  return
+}
+
+func.func @other_side_moves(%qb: !blkgpu.memdesc<64x64xf16, #nv>,
+                            %kb: !blkgpu.memdesc<64x64xf16, #nv>, %c: i1,
+                            %x: tensor<64x64xf32, #b>, %out: tensor<64x!blk.ptr<f32>, #rows>)
+    attributes {blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %s = blkgpu.wgmma %qb, %kb, %zero : !blkgpu.memdesc<64x64xf16, #nv>, !blkgpu.memdesc<64x64xf16, #nv>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
+  %sb = blkgpu.convert_layout %s : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #b>
+  %v = scf.if %c -> (tensor<64x64xf32, #b>) {
+    scf.yield %sb : tensor<64x64xf32, #b>
+  } else {
+    scf.yield %x : tensor<64x64xf32, #b>
+  }
+  %mx = blk.reduce %v {axis = 1 : i32} : (tensor<64x64xf32, #b>) -> tensor<64xf32, #rows> {
+  ^bb0(%a: f32, %y: f32):
+    %z = arith.maximumf %a, %y : f32
+    blk.reduce.return %z : f32
+  }
+  blk.store %out, %mx : tensor<64x!blk.ptr<f32>, #rows>
+  return
+}

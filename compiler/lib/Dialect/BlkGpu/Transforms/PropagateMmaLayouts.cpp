@@ -9,7 +9,8 @@
 // another dot (blkgpu.local_alloc reads the registers as they are) and the
 // values a loop carries (the iteration argument, its init and the loop's
 // result take the layout, as blkgpu-accelerate-matmul does for a dot's own
-// accumulator). A conversion moves past an op only when the op's other
+// accumulator), and the values an scf.if yields (both sides then yield in
+// the layout). A conversion moves past an op only when the op's other
 // operands come in that layout for free: recomputable index arithmetic,
 // conversions out of it, loop-carried values, or rows of it broadcast; so
 // no conversion is added that did not exist, except of a vector (rank 1)
@@ -31,6 +32,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 
+#include <algorithm>
 #include <deque>
 
 using namespace mlir;
@@ -77,6 +79,7 @@ private:
   bool retypeOp(Operation *op, ArrayRef<Attribute> operandEnc, ArrayRef<Attribute> resultEnc);
   void retypeCarried(scf::ForOp loop, unsigned idx, Value value);
   void retypeInit(scf::ForOp loop, unsigned idx, Value init);
+  void retypeBranchResult(scf::IfOp branch, unsigned idx, Attribute enc);
 
   func::FuncOp func;
   std::deque<ConvertLayoutOp> work;
@@ -234,6 +237,27 @@ void Propagator::retypeInit(scf::ForOp loop, unsigned idx, Value init) {
   convertBack(result, oldType);
 }
 
+/// `branch` yields its value `idx` in layout `enc` from both sides when the
+/// other side's value is free in it too (attention's causal mask applied
+/// to the scores on some blocks only): its result takes the layout, and
+/// its users get a conversion back, moved on in turn.
+void Propagator::retypeBranchResult(scf::IfOp branch, unsigned idx, Attribute enc) {
+  if (!branch.elseBlock())
+    return;
+  scf::YieldOp sides[] = {branch.thenYield(), branch.elseYield()};
+  for (scf::YieldOp yield : sides)
+    if (!isFree(yield.getOperand(idx), enc))
+      return;
+  for (scf::YieldOp yield : sides) {
+    OpBuilder b(yield);
+    yield.setOperand(idx, inLayout(b, yield.getOperand(idx), enc));
+  }
+  Value result = branch.getResult(idx);
+  Type oldType = result.getType();
+  result.setType(withEncoding(oldType, enc));
+  convertBack(result, oldType);
+}
+
 /// Moves `cvt` (out of an mma-family layout) past each user that can
 /// compute in that layout.
 void Propagator::push(ConvertLayoutOp cvt) {
@@ -242,6 +266,11 @@ void Propagator::push(ConvertLayoutOp cvt) {
   SmallVector<OpOperand *> uses;
   for (OpOperand &use : cvt->getUses())
     uses.push_back(&use);
+  // Yields last: a branch's other side may be an op moved just before
+  // (the masked scores), whose conversion is then looked through instead
+  // of the op being made again.
+  std::stable_partition(uses.begin(), uses.end(),
+                        [](OpOperand *use) { return !isa<scf::YieldOp>(use->getOwner()); });
   for (OpOperand *use : uses) {
     Operation *user = use->getOwner();
     if (isElementwise(user) && user->getNumResults() == 1 &&
@@ -289,9 +318,12 @@ void Propagator::push(ConvertLayoutOp cvt) {
       use->set(src); // the stores into the buffer read any register layout
       continue;
     }
-    if (auto yield = dyn_cast<scf::YieldOp>(user))
+    if (auto yield = dyn_cast<scf::YieldOp>(user)) {
       if (auto loop = dyn_cast<scf::ForOp>(yield->getParentOp()))
         retypeCarried(loop, use->getOperandNumber(), src);
+      else if (auto branch = dyn_cast<scf::IfOp>(yield->getParentOp()))
+        retypeBranchResult(branch, use->getOperandNumber(), enc);
+    }
     if (auto loop = dyn_cast<scf::ForOp>(user))
       if (use->getOperandNumber() >= loop.getNumControlOperands())
         retypeInit(loop, use->getOperandNumber() - loop.getNumControlOperands(), src);
