@@ -11,6 +11,8 @@
 #include "ValueVariants.h"
 
 #include "blk/IR/BlkDialect.h"
+#include "blk/Support/ConfigAttrs.h"
+#include "blk/Support/Exp2OnFma.h"
 #include "blk/Support/Fnv1a.h"
 #include "blk/Support/Persistent.h"
 #include "blk/Support/WarpSpecialize.h"
@@ -55,11 +57,11 @@ static void addKernelAttributes(OpBuilder &b, func::FuncOp func,
   func->setAttr("blk.num_warps", b.getI32IntegerAttr(spec.numWarps));
   func->setAttr("blk.num_stages", b.getI32IntegerAttr(spec.numStages));
   if (!spec.tma)
-    func->setAttr("blk.no_tma", b.getUnitAttr());
+    func->setAttr(kNoTmaAttr, b.getUnitAttr());
   if (spec.programsPerSm > 0)
-    func->setAttr("blk.programs_per_sm", b.getI32IntegerAttr(spec.programsPerSm));
+    func->setAttr(kProgramsPerSmAttr, b.getI32IntegerAttr(spec.programsPerSm));
   if (spec.exp2OnFma > 0)
-    func->setAttr("blk.exp2_on_fma", b.getI32IntegerAttr(spec.exp2OnFma));
+    func->setAttr(kExp2OnFmaAttr, b.getI32IntegerAttr(spec.exp2OnFma));
   if (spec.warpSpecialize)
     func->setAttr(kWarpSpecializeAttr, b.getUnitAttr());
   if (spec.persistent)

@@ -20,6 +20,14 @@
 #include <cstdint>
 #include <cstring>
 
+namespace blk {
+
+/// The func attribute (an i32, only when the config sets it) of
+/// `exp2_on_fma = N`: one f32 exp2 in N per thread on the FMA units.
+constexpr const char *kExp2OnFmaAttr = "blk.exp2_on_fma";
+
+} // namespace blk
+
 namespace blk::exp2_on_fma {
 
 /// x + kRoundMagic has round(x) in its low mantissa bits (|x| < 2^22).

@@ -271,7 +271,7 @@ static unsigned exp2OnFmaShare(func::FuncOp kernel, Operation *op) {
   if (!isa<math::Exp2Op, math::ExpOp>(op) ||
       !blk::getElementTypeOrSelf(op->getResult(0).getType()).isF32())
     return 0;
-  auto n = kernel->getAttrOfType<IntegerAttr>("blk.exp2_on_fma");
+  auto n = kernel->getAttrOfType<IntegerAttr>(blk::kExp2OnFmaAttr);
   return n ? unsigned(n.getInt()) : 0;
 }
 

@@ -9,6 +9,7 @@
 #include "Emitter.h"
 
 #include "blk/IR/BlkOps.h"
+#include "blk/Support/ConfigAttrs.h"
 #include "blk/Support/WarpSpecialize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -450,7 +451,7 @@ llvm::Error Emitter::emit() {
   // A warp-specialised kernel: setmaxnreg needs .maxntid and .minnctapersm
   // (1 unless `programs_per_sm` says otherwise; the split is made for it).
   int32_t minPrograms = producerWarps ? 1 : 0;
-  if (auto pps = kernel->getAttrOfType<mlir::IntegerAttr>("blk.programs_per_sm"))
+  if (auto pps = kernel->getAttrOfType<mlir::IntegerAttr>(blk::kProgramsPerSmAttr))
     minPrograms = int32_t(pps.getInt());
   if (minPrograms)
     ann->addOperand(llvm::MDNode::get(

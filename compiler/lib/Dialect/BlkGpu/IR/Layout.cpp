@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "blk/Dialect/BlkGpu/IR/Layout.h"
+#include "blk/Support/ConfigAttrs.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -159,7 +160,7 @@ unsigned getProgramsPerSm(Operation *op) {
   if (!func)
     func = op->getParentOfType<func::FuncOp>();
   if (func)
-    if (auto attr = func->getAttrOfType<IntegerAttr>("blk.programs_per_sm"))
+    if (auto attr = func->getAttrOfType<IntegerAttr>(blk::kProgramsPerSmAttr))
       return std::max<int64_t>(1, attr.getInt());
   return 1;
 }

@@ -53,6 +53,7 @@
 #include "PipelineTma.h"
 
 #include "blk/Dialect/BlkGpu/IR/Layout.h"
+#include "blk/Support/ConfigAttrs.h"
 #include "blk/Support/WarpSpecialize.h"
 #include "blk/Dialect/BlkGpu/Transforms/Passes.h"
 #include "blk/Dialect/BlkGpu/Transforms/Utility.h"
@@ -701,7 +702,7 @@ struct PipelineLoopsPass : impl::PipelineLoopsBase<PipelineLoopsPass> {
       // versioned, the other version keeping cp.async.
       SmallVector<Prefetch> prefetches = findPrefetches(loop);
       if (std::optional<SmallVector<TmaTile, 2>> tiles;
-          tma && !func->hasAttr("blk.no_tma") && target.hasTma() &&
+          tma && !func->hasAttr(blk::kNoTmaAttr) && target.hasTma() &&
           (tiles = planTma(loop, prefetches))) {
         // Boxes whose dims are constants and never wrap read what the loads
         // read in every program: no second version.
