@@ -17,7 +17,9 @@ import tempfile
 import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SAMPLE = os.path.join(ROOT, "samples", "attention.blk")
+# BLK_ATTN_SAMPLE: a variant of the sample to check instead
+# (make_order_variant.py writes one).
+SAMPLE = os.environ.get("BLK_ATTN_SAMPLE", os.path.join(ROOT, "samples", "attention.blk"))
 BLKC = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "bin", "blkc")
 LOG2E = 1.0 / math.log(2.0)
 
@@ -207,6 +209,8 @@ def main():
         # inside a column block), in both forward forms.
         ("f16", 1, 2, 45, 16, True, (16, 32), False),
         ("f16", 1, 1, 40, 64, True, (16, 32), True),
+        # Three heads: a variant's groups of two heads end in a smaller one.
+        ("f16", 1, 3, 40, 16, True, (16, 16), True),
     ]
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -216,7 +220,8 @@ def main():
             print(f"{'ok  ' if ok else 'FAIL'} {KERNEL[t]} Z={Z} H={H} N={N} D={D} "
                   f"causal={int(causal)} BM,BN={tiles} overlap={int(overlap)}: {why}", flush=True)
         for Z, H, N, D, causal, tiles in [(1, 2, 40, 16, False, (16, 16)), (1, 1, 50, 16, True, (16, 16)),
-                                          (2, 1, 33, 32, True, (32, 16))]:
+                                          (2, 1, 33, 32, True, (32, 16)),
+                                          (1, 3, 40, 16, True, (16, 16))]:
             ok, why = check_backward(Z, H, N, D, causal, tiles, tmp)
             failed += not ok
             print(f"{'ok  ' if ok else 'FAIL'} attention_bwd Z={Z} H={H} N={N} D={D} "
