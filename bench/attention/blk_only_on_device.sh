@@ -5,7 +5,8 @@
 # every fatbin over the cases of MODE, and counts each fatbin's SASS.
 #   [CASES=bench/attention/bwd_cases.txt] [ROUNDS=2] [TIMEOUT=300] [BLK_BENCH_WARMUP_MS=1000] \
 #     bash bench/attention/blk_only_on_device.sh MODE FATBIN...
-# (fatbins built here with blkc and carried; paths relative to the repo root;
+# (fatbins built here with blkc and carried; paths relative to the repo root
+# or absolute;
 # CASES defaults to bench/attention/cases.txt, e.g. MODE d128 / d64 / ragged
 # with ragged_cases.txt). Each fatbin is named by its folder and file
 # (fatbins-turns-attention), so A/B builds of one source do not collide.
@@ -19,6 +20,10 @@ OUT=${OUT:-/tmp/blk-attn-out}
 CASES=${CASES:-bench/attention/cases.txt}
 B=${BLK_BENCH_BUILD:-/tmp/blk-attn-build}
 mkdir -p "$OUT" "$B"
+# A path as given when absolute, else under the repository root.
+path() { case $1 in /*) echo "$1" ;; *) echo "$ROOT/$1" ;; esac; }
+CASES=$(path "$CASES")
+[ -r "$CASES" ] || { echo "blk_only_on_device.sh: cannot read the cases $CASES"; exit 1; }
 export PATH=/usr/local/cuda/bin:$PATH
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu --format=csv
 [ -x "$B/attn-bench" ] || {
@@ -31,7 +36,7 @@ status=0
 label() { echo "$(basename "$(dirname "$1")")-$(basename "$1" .fatbin)"; }
 for fat in "$@"; do
   name=$(label "$fat")
-  cuobjdump -sass "$ROOT/$fat" | awk '/Function :/ { fn = $3; order[++n] = fn }
+  cuobjdump -sass "$(path "$fat")" | awk '/Function :/ { fn = $3; order[++n] = fn }
      fn != "" && /\/\*[0-9a-f]+\*\// {
        if ($0 ~ /HGMMA/) h[fn]++; if ($0 ~ /WARPGROUP.DEPBAR/) w[fn]++; if ($0 ~ /BAR.SYNC/) b[fn]++
        if ($0 ~ /LDL/) ll[fn]++; if ($0 ~ /STL/) sl[fn]++ }
@@ -46,7 +51,7 @@ for r in $(seq 1 "${ROUNDS:-1}"); do
   for fat in "$@"; do
     name=$(label "$fat")
     echo "=== $name, round $r ($(date +%T))"
-    timeout "${TIMEOUT:-300}" "$B/attn-bench" "$ROOT/$fat" "$ROOT/$CASES" "$MODE" "$OUT/$name.r$r.json" \
+    timeout "${TIMEOUT:-300}" "$B/attn-bench" "$(path "$fat")" "$CASES" "$MODE" "$OUT/$name.r$r.json" \
       > "$OUT/$name.r$r.log" 2>&1
     rc=$?
     [ "$rc" = 0 ] || { status=1; echo "exit status $rc (124: timed out)"; }
