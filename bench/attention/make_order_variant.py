@@ -24,23 +24,28 @@ SAMPLE_ROW_BLOCK = """fn row_block(const CAUSAL: bool) -> i32 {
 }
 """
 
-GROUPED = """// This program's place in the launch order, as (group of G heads, index
-// in the group's order): the causal grid in groups of G heads (the last
-// group may hold fewer), each group's row blocks heaviest first, the
-// group's heads side by side.
+GROUPED = """// This program's place in the launch order: the causal grid in groups of
+// G heads (the last group may hold fewer), each group's row blocks
+// heaviest first, the group's heads side by side.
 fn launch_index() -> i32 {
     return program_id(0) + program_id(1) * num_programs(0);
 }
 
-fn head_group_size(group: i32) -> i32 {
-    return min(G_HEADS, num_programs(1) - group * G_HEADS);
+fn launch_group() -> i32 {
+    return launch_index() / (G_HEADS * num_programs(0));
+}
+
+fn index_in_group() -> i32 {
+    return launch_index() - launch_group() * G_HEADS * num_programs(0);
+}
+
+fn heads_in_group() -> i32 {
+    return min(G_HEADS, num_programs(1) - launch_group() * G_HEADS);
 }
 
 fn row_block(const CAUSAL: bool) -> i32 {
     if CAUSAL {
-        let group = launch_index() / (G_HEADS * num_programs(0));
-        let within = launch_index() - group * G_HEADS * num_programs(0);
-        return num_programs(0) - 1 - within / head_group_size(group);
+        return num_programs(0) - 1 - index_in_group() / heads_in_group();
     }
     return program_id(0);
 }
@@ -48,9 +53,7 @@ fn row_block(const CAUSAL: bool) -> i32 {
 // The (batch, head) index of this program, in the same order.
 fn head_index(const CAUSAL: bool) -> i32 {
     if CAUSAL {
-        let group = launch_index() / (G_HEADS * num_programs(0));
-        let within = launch_index() - group * G_HEADS * num_programs(0);
-        return group * G_HEADS + within % head_group_size(group);
+        return launch_group() * G_HEADS + index_in_group() % heads_in_group();
     }
     return program_id(1);
 }
