@@ -66,9 +66,12 @@ def main():
     if len(sys.argv) not in (2, 3):
         print("usage: make_order_variant.py OUT.blk [G]", file=sys.stderr)
         return 2
-    group = int(sys.argv[2]) if len(sys.argv) == 3 else 8
+    try:
+        group = int(sys.argv[2]) if len(sys.argv) == 3 else 8
+    except ValueError:
+        group = 0
     if group < 1:
-        print("make_order_variant.py: G must be at least 1", file=sys.stderr)
+        print("make_order_variant.py: G must be an integer, at least 1", file=sys.stderr)
         return 2
     s = open(os.path.join(ROOT, 'samples', 'attention.blk')).read()
     if s.count(SAMPLE_ROW_BLOCK) != 1 or s.count(USES) != 3:
@@ -77,7 +80,12 @@ def main():
         return 1
     s = s.replace(SAMPLE_ROW_BLOCK, GROUPED.replace("G_HEADS", str(group)))
     s = s.replace(USES, USES.replace("program_id(1)", "head_index(CAUSAL)"))
-    open(sys.argv[1], 'w').write(s)
+    try:
+        with open(sys.argv[1], 'w') as out:
+            out.write(s)
+    except OSError as e:
+        print(f"make_order_variant.py: cannot write {sys.argv[1]}: {e.strerror}", file=sys.stderr)
+        return 1
     return 0
 
 
