@@ -7,6 +7,17 @@ message(STATUS "blk: LLVM ${LLVM_PACKAGE_VERSION} at ${LLVM_DIR}, MLIR at ${MLIR
 list(APPEND CMAKE_MODULE_PATH "${MLIR_CMAKE_DIR}" "${LLVM_CMAKE_DIR}")
 set(LLVM_RUNTIME_OUTPUT_INTDIR ${CMAKE_BINARY_DIR}/bin)
 set(LLVM_LIBRARY_OUTPUT_INTDIR ${CMAKE_BINARY_DIR}/lib)
+# LLVM's TableGen.cmake writes its depfiles with paths relative to the top
+# of the build tree, as CMP0116's OLD behaviour reads them (LLVM, and MLIR's
+# standalone example, set it so); under NEW, Ninja never finds the outputs
+# they name and reruns every tablegen step, and all that depends on it, on
+# each build. A function keeps the policies in force where it is defined,
+# so OLD here reaches the tablegen functions only: this file's policy scope
+# ends with it, and blk_add_module (whose depfiles name absolute paths,
+# which NEW reads right) is defined under NEW.
+if(POLICY CMP0116)
+  cmake_policy(SET CMP0116 OLD)
+endif()
 include(TableGen)
 include(AddLLVM)
 include(AddMLIR)
