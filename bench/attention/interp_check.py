@@ -18,7 +18,7 @@ import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # BLK_ATTN_SAMPLE: a variant of the sample to check instead
-# (make_order_variant.py writes one).
+# (tests/lit/bench/attention-causal-groups.test checks one).
 SAMPLE = os.environ.get("BLK_ATTN_SAMPLE", os.path.join(ROOT, "samples", "attention.blk"))
 BLKC = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "bin", "blkc")
 LOG2E = 1.0 / math.log(2.0)
