@@ -3,7 +3,9 @@
 // blkc build FILE [--emit=ast|ir|ir-opt|gpu-ir|llvm|ptx|fatbin] [-o OUT]
 //                 [--print-after=PASS]... [--print-after-all]
 //                 [--print-locations] [--time-stages] [--arch=LIST|native] [-O N]
-//                 [-j N] [--lineinfo|--no-lineinfo] [--no-auto-specialize] [--no-tma] [--warpgroup-turns] [-D NAME=VALUE]... [-I DIR]...
+//                 [-j N] [--lineinfo|--no-lineinfo] [--no-auto-specialize] [--no-tma]
+//                 [--warpgroup-turns] [--stores-from-registers]
+//                 [-D NAME=VALUE]... [-I DIR]...
 //                 [--emit-header X.hpp [--embed]] [--depfile X.d]
 //                 [--prefix-map OLD=NEW]... [--tuning TABLE.json]...
 //                 [--color=auto|always|never] [--driver LIB]
@@ -115,6 +117,10 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
                 "Experimental: the consumer warpgroups of a warp-specialised attention loop "
                 "take turns at the tensor cores (FlashAttention-3's ping-pong; not yet "
                 "measured on a GPU)");
+  cmd->add_flag("--stores-from-registers", flags->build.target.storesFromRegisters,
+                "Experimental: store a tensor-core result from its registers where its "
+                "addresses are index arithmetic, not through shared memory in 16-byte "
+                "vectors (no barrier at the kernel's end; not yet run on a GPU)");
   cmd->callback([flags, cmd, &ctx] {
     // Without --emit, -o's extension names the stage (`-o k.ptx` writes PTX);
     // `.cubin` has no stage of its own: say what to write instead.

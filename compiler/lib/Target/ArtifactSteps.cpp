@@ -26,6 +26,7 @@ CodegenOptions codegenOptions(const GpuArch &arch, const ArtifactOptions &artifa
   options.autoSpecialize = artifact.autoSpecialize;
   options.tma = artifact.tma;
   options.warpgroupTurns = artifact.warpgroupTurns;
+  options.storesFromRegisters = artifact.storesFromRegisters;
   options.prefixMap = artifact.prefixMap;
   // libdevice (used only by kernels calling __nv_* math) from the same toolkit.
   options.libdevicePath = toolkit.root + "/nvvm/libdevice/libdevice.10.bc";

@@ -105,6 +105,7 @@ int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
   artifactOptions.autoSpecialize = options.autoSpecialize;
   artifactOptions.tma = options.tma;
   artifactOptions.warpgroupTurns = options.warpgroupTurns;
+  artifactOptions.storesFromRegisters = options.storesFromRegisters;
   artifactOptions.prefixMap = llvm::cantFail(parsePrefixMap(options.prefixMaps));
   for (const std::string &path : options.tuningFiles) {
     auto table = readTuningTable(path);

@@ -145,12 +145,13 @@ func.func @scratch_layout_kind(%t: tensor<512xf32, #a>) attributes {blkgpu.num_w
 
 // -----
 
-// A store walks a blocked layout's threads: an mma block is converted first.
+// An atomic walks a blocked layout's threads: an mma block is converted
+// first (a store is not such an op: it moves an mma layout's column pairs).
 #m = #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>
-func.func @store_mma(%p: tensor<64x64x!blk.ptr<f32>, #m>, %v: tensor<64x64xf32, #m>)
+func.func @atomic_mma(%p: tensor<64x64x!blk.ptr<f32>, #m>, %v: tensor<64x64xf32, #m>)
     attributes {blkgpu.num_warps = 4 : i32} {
   // expected-error @+1 {{needs blocked layouts; convert 'tensor<64x64x!blk.ptr<f32>, #blkgpu.mma<{version = 3, warpsPerCTA = [4, 1], instrN = 64}>>' first}}
-  blk.store %p, %v : tensor<64x64x!blk.ptr<f32>, #m>
+  %old = blk.atomic_rmw fadd %p, %v : tensor<64x64x!blk.ptr<f32>, #m>
   return
 }
 

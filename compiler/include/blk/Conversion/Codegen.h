@@ -59,6 +59,9 @@ struct CodegenOptions {
   bool tma = true;
   /// Run blkgpu-warpgroup-turns (`--warpgroup-turns` sets it).
   bool warpgroupTurns = false;
+  /// Store tensor-core results from their registers
+  /// (`--stores-from-registers` sets it).
+  bool storesFromRegisters = false;
   /// `--prefix-map`: rewrites the file names line info records.
   PrefixMap prefixMap;
   /// `--print-after=PASS` / `--print-after-all` for the back-end passes

@@ -68,6 +68,9 @@ struct ArtifactOptions {
   bool tma = true;
   /// blkgpu-warpgroup-turns; on with `--warpgroup-turns`.
   bool warpgroupTurns = false;
+  /// Tensor-core results stored from their registers; on with
+  /// `--stores-from-registers`.
+  bool storesFromRegisters = false;
   /// `--prefix-map`: rewrites the source paths the artifact records (the
   /// manifest's `source`, line-info file names).
   PrefixMap prefixMap;
@@ -119,6 +122,10 @@ struct TargetBuildOptions {
   /// `--warpgroup-turns` sets it: warp-specialised attention's consumer
   /// warpgroups take turns at the tensor cores (not yet measured on a GPU).
   bool warpgroupTurns = false;
+  /// `--stores-from-registers` sets it: a store of a tensor-core result goes
+  /// from its registers, not through shared memory in 16-byte vectors (not
+  /// yet run on a GPU).
+  bool storesFromRegisters = false;
   /// `--print-after=PASS` / `--print-after-all`, for the back-end passes.
   std::vector<std::string> printAfter;
   bool printAfterAll = false;

@@ -44,6 +44,13 @@ static PtxWords wordsFor(unsigned elemBits, unsigned vec) {
   return {total, 1};
 }
 
+/// The dim along which a thread's consecutive registers run: the blocked
+/// layout's first in `order`, or an mma layout's columns (its registers
+/// come in column pairs).
+static unsigned fastestDim(const LayoutView &v) {
+  return v.base ? v.base.getOrder()[0] : v.rank() - 1;
+}
+
 static SmallVector<Group> groupsFor(const LayoutView *v, unsigned numElems,
                                     unsigned vec) {
   SmallVector<Group> groups;
@@ -52,7 +59,7 @@ static SmallVector<Group> groupsFor(const LayoutView *v, unsigned numElems,
       groups.push_back({i, 1, 1});
     return groups;
   }
-  unsigned d0 = v->base.getOrder()[0];
+  unsigned d0 = fastestDim(*v);
   unsigned stride = 1;
   for (unsigned d = d0 + 1; d < v->perDim.size(); ++d)
     stride *= v->perDim[d];
@@ -65,9 +72,9 @@ static SmallVector<Group> groupsFor(const LayoutView *v, unsigned numElems,
 /// Vector width for `op` in layout `v` (elements), 1 when not provable.
 static unsigned vectorWidth(Operation *op, const LayoutView *v, bool masked,
                             bool trustAlignment = true) {
-  if (!v || !v->base || !v->sliced.empty())
+  if (!v || !v->sliced.empty())
     return 1; // one element at a time off a blocked layout (a load's)
-  unsigned d0 = v->base.getOrder()[0];
+  unsigned d0 = fastestDim(*v);
   AccessHints hints = getAccessHints(op);
   if (!trustAlignment)
     hints.alignBytes.assign(hints.alignBytes.size(), 16);

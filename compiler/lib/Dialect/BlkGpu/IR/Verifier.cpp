@@ -73,11 +73,13 @@ static bool hasBlockedBase(Attribute encoding) {
 }
 
 /// Ops whose lowering walks a blocked layout's threads (vector accesses,
-/// butterflies): an mma-layout block must be converted first. A load is
-/// not one: without a blocked base each thread loads its elements one by
-/// one (blkgpu-remove-layout-conversions makes such loads of 1-D blocks).
+/// butterflies): an mma-layout block must be converted first. Loads and
+/// stores are not: without a blocked base each thread moves its elements
+/// one by one, or an mma layout's column pairs together
+/// (blkgpu-remove-layout-conversions makes such loads of 1-D blocks,
+/// blkgpu-propagate-mma-layouts such stores of an accumulator).
 static bool needsBlocked(Operation *op) {
-  return isa<StoreOp, AtomicRMWOp, AtomicCASOp, ReduceOp, ScanOp, DotOp>(op);
+  return isa<AtomicRMWOp, AtomicCASOp, ReduceOp, ScanOp, DotOp>(op);
 }
 
 /// A reduction of an mma-layout block whose warps do not split the axis:

@@ -12,7 +12,8 @@
 namespace blk::gpu {
 
 void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
-                      bool autoSpecialize, bool tma, bool warpgroupTurns) {
+                      bool autoSpecialize, bool tma, bool warpgroupTurns,
+                      bool storesFromRegisters) {
   if (autoSpecialize)
     pm.addPass(createAutoSpecialize());
   mlir::OpPassManager &kernel = pm.nest<mlir::func::FuncOp>();
@@ -20,7 +21,7 @@ void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
   kernel.addPass(createCoalesce(CoalesceOptions{target.arch}));
   kernel.addPass(createAssignLayouts());
   kernel.addPass(createAccelerateMatmul(AccelerateMatmulOptions{target.arch}));
-  kernel.addPass(createPropagateMmaLayouts());
+  kernel.addPass(createPropagateMmaLayouts(PropagateMmaLayoutsOptions{storesFromRegisters}));
   kernel.addPass(createWgmmaRegisterA());
   kernel.addPass(createPipelineLoops(PipelineLoopsOptions{target.arch, tma}));
   kernel.addPass(createRemoveLayoutConversions());

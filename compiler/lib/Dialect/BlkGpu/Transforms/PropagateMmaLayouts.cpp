@@ -68,7 +68,8 @@ namespace {
 
 class Propagator {
 public:
-  explicit Propagator(func::FuncOp func) : func(func) {}
+  Propagator(func::FuncOp func, bool storesFromRegisters)
+      : func(func), storesFromRegisters(storesFromRegisters) {}
   void run();
 
 private:
@@ -82,6 +83,7 @@ private:
   void retypeBranchResult(scf::IfOp branch, unsigned idx, Attribute enc);
 
   func::FuncOp func;
+  bool storesFromRegisters;
   std::deque<ConvertLayoutOp> work;
 };
 
@@ -120,6 +122,31 @@ bool Propagator::isFree(Value v, Attribute enc, unsigned depth) {
   // A vector (a row's lse or Δ, loaded for the attention backward) is cheap
   // to move once: its conversion replaces one of the whole tile.
   return cast<RankedTensorType>(v.getType()).getRank() == 1;
+}
+
+/// True when a store's pointer or mask can be had in layout `enc` by
+/// making its index arithmetic again there: computed from make_range,
+/// splat and constants by cheap ops, through the conversions that
+/// blkgpu-assign-layouts and blkgpu-coalesce left between them (which
+/// blkgpu-remove-layout-conversions folds): nothing moves between threads.
+/// Stricter than isFree: a pointer block handed in would have to move.
+static bool isAddressFree(Value v, Attribute enc, unsigned depth = 0) {
+  if (getEncoding(v.getType()) == enc || isRematerialisable(v))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 12)
+    return false;
+  if (isa<ConvertLayoutOp>(def))
+    return isAddressFree(def->getOperand(0), enc, depth + 1);
+  bool cheap = isa<BroadcastOp, ExpandDimsOp, AddPtrOp, MultipleOfOp, MaxContiguousOp>(def) ||
+               isCheapArith(def);
+  if (!cheap)
+    return false;
+  // The operands' layouts differ from `enc` (slices, other shapes): only
+  // how they are computed matters below the top.
+  return llvm::all_of(def->getOperands(), [&](Value x) {
+    return !isa<RankedTensorType>(x.getType()) || isAddressFree(x, Attribute(), depth + 1);
+  });
 }
 
 /// `v` in layout `enc` (isFree(v, enc) holds): broadcasts, expand_dims and
@@ -314,6 +341,21 @@ void Propagator::push(ConvertLayoutOp cvt) {
         work.push_back(c);
       continue;
     }
+    if (auto store = dyn_cast<StoreOp>(user)) {
+      // Stored from the registers that computed it, when its addresses and
+      // mask are index arithmetic: no trip through shared memory, and no
+      // barrier of every thread (of every consumer warpgroup when
+      // warp-specialised) at the program's end, where attention stores O
+      // and its log-sum-exp. The stores are a thread's column pairs.
+      bool stored = storesFromRegisters && use->get() == store.getValue();
+      if (!stored || !isAddressFree(store.getPtr(), enc) ||
+          (store.getMask() && !isAddressFree(store.getMask(), enc)))
+        continue;
+      OpBuilder b(store);
+      for (OpOperand &operand : store->getOpOperands())
+        operand.set(inLayout(b, operand.get(), enc));
+      continue;
+    }
     if (isa<LocalAllocOp>(user)) {
       use->set(src); // the stores into the buffer read any register layout
       continue;
@@ -355,7 +397,8 @@ void Propagator::run() {
 
 namespace {
 struct PropagateMmaLayoutsPass : impl::PropagateMmaLayoutsBase<PropagateMmaLayoutsPass> {
-  void runOnOperation() override { Propagator(getOperation()).run(); }
+  using PropagateMmaLayoutsBase::PropagateMmaLayoutsBase;
+  void runOnOperation() override { Propagator(getOperation(), storesFromRegisters).run(); }
 };
 } // namespace
 

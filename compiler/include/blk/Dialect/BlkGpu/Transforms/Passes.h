@@ -28,7 +28,8 @@ constexpr llvm::StringLiteral kUnrollAttr = "blkgpu.unroll";
 /// the result; `blk-opt --blkgpu-pipeline` runs exactly this list.
 void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
                       bool autoSpecialize = true, bool tma = true,
-                      bool warpgroupTurns = false);
+                      bool warpgroupTurns = false,
+                      bool storesFromRegisters = false);
 
 /// Registers every blkgpu pass (registerBlkGpuPasses, generated) and the `blkgpu-pipeline` pipeline.
 void registerGpuPasses();

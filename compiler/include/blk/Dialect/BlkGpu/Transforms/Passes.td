@@ -127,9 +127,17 @@ def PropagateMmaLayouts
     compute in that layout with their other operands free to have there:
     elementwise ops, reductions (results in the slice), expand_dims,
     broadcast, local_alloc, and the values an scf.for carries (argument,
-    init and result retyped). Conversions back are left for each user that
+    init and result retyped), and a store whose pointer and mask are index
+    arithmetic (it writes from the accumulator's registers) with
+    stores-from-registers. Conversions back are left for each user that
     cannot; blkgpu-remove-layout-conversions folds what cancels.
   }];
+  let options = [
+    Option<"storesFromRegisters", "stores-from-registers", "bool", "false",
+           "Move a conversion past a store whose pointer and mask are index "
+           "arithmetic (blkc --stores-from-registers; off: 16-byte vectors "
+           "after a trip through shared memory)">,
+  ];
 }
 
 def WgmmaRegisterA : Pass<"blkgpu-wgmma-register-a", "mlir::func::FuncOp"> {
