@@ -26,11 +26,8 @@ CASES=$(path "$CASES")
 [ -r "$CASES" ] || { echo "blk_only_on_device.sh: cannot read the cases $CASES"; exit 1; }
 export PATH=/usr/local/cuda/bin:$PATH
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu --format=csv
-[ -x "$B/attn-bench" ] || {
-lib=$(bash "$ROOT/scripts/device-build-runtime.sh" "$B" "$B") || exit 1
-g++ -O2 -std=c++17 -Wall -Wextra -I "$ROOT/runtime/include" "$ROOT/bench/attention/attn_bench.cpp" \
-  -o "$B/attn-bench" -L"$lib" -lblkrt -Wl,-rpath,"$lib" || exit 1
-}
+[ -x "$B/attn-bench" ] || bash "$ROOT/bench/common/build_harness_on_device.sh" "$B" \
+  attn-bench bench/attention/attn_bench.cpp || exit 1
 status=0
 # A fatbin's name in logs and JSON: folder-file (fatbins-turns-attention).
 label() { echo "$(basename "$(dirname "$1")")-$(basename "$1" .fatbin)"; }

@@ -18,11 +18,8 @@ OUT=${OUT:-/tmp/blk-attn-cost}
 B=${BLK_BENCH_BUILD:-/tmp/blk-attn-build}
 mkdir -p "$OUT" "$B"
 export PATH=/usr/local/cuda/bin:$PATH
-[ -x "$B/attn-bench" ] || {
-lib=$(bash "$ROOT/scripts/device-build-runtime.sh" "$B" "$B") || exit 1
-g++ -O2 -std=c++17 -Wall -Wextra -I "$ROOT/runtime/include" "$ROOT/bench/attention/attn_bench.cpp" \
-  -o "$B/attn-bench" -L"$lib" -lblkrt -Wl,-rpath,"$lib" || exit 1
-}
+[ -x "$B/attn-bench" ] || bash "$ROOT/bench/common/build_harness_on_device.sh" "$B" \
+  attn-bench bench/attention/attn_bench.cpp || exit 1
 read -r dtype z h d <<< "$SHAPE"
 files=()
 for n in "$@"; do

@@ -30,9 +30,8 @@ step machine
 [ -f "$FAT" ] || { echo "no $FAT: run bench/attention/build_attn_fatbin.sh here and carry bench/attention/fatbins"; return 1; }
 
 step build
-lib=$(bash "$ROOT/scripts/device-build-runtime.sh" "$B" "$B") || return 1
-g++ -O2 -std=c++17 -Wall -Wextra -I "$ROOT/runtime/include" "$ROOT/bench/attention/attn_bench.cpp" \
-  -o "$B/attn-bench" -L"$lib" -lblkrt -Wl,-rpath,"$lib" || return 1
+bash "$ROOT/bench/common/build_harness_on_device.sh" "$B" \
+  attn-bench bench/attention/attn_bench.cpp || return 1
 
 step "sass and resource usage"
 cuobjdump -sass "$FAT" > "$B/sass.txt" 2>&1

@@ -17,7 +17,8 @@ B=${BLK_BENCH_BUILD:-/tmp/blk-gemm-build}
 mkdir -p "$OUT" "$B"
 export PATH=/usr/local/cuda/bin:$PATH
 export BLK_GEMM_ONLY=${BLK_GEMM_ONLY:-BK=64 BM=128 BN=256 GROUP_M=8 num_warps=8}
-[ -x "$B/gemm-bench" ] || bash "$ROOT/bench/gemm/build_gemm_bench_on_device.sh" "$B" || exit 1
+[ -x "$B/gemm-bench" ] || bash "$ROOT/bench/common/build_harness_on_device.sh" "$B" \
+  gemm-bench bench/gemm/gemm_bench.cpp || exit 1
 printf 'cfg f16 4096 4096 4096\ncfg bf16 4096 4096 4096\ncfg f16 8192 8192 8192\ncfg bf16 8192 8192 8192\n' \
   > "$B/cfg-cases.txt"
 for r in $(seq 1 "$ROUNDS"); do

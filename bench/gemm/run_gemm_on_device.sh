@@ -40,7 +40,8 @@ step machine
 ls -l "$FAT"/*.fatbin || { echo "no fatbins in $FAT: run bench/gemm/build_gemm_fatbins.sh here and carry bench/gemm/fatbins"; return 1; }
 
 step build
-bash "$ROOT/bench/gemm/build_gemm_bench_on_device.sh" "$B" || return 1
+bash "$ROOT/bench/common/build_harness_on_device.sh" "$B" \
+  gemm-bench bench/gemm/gemm_bench.cpp || return 1
 
 step "sass and resource usage"
 for f in "$FAT"/*.fatbin; do

@@ -16,7 +16,10 @@
 // operand in, `local_store` overwrites its slot, `local_load` copies it out, `wgmma` and `mma_sync` are dots of two slots,
 // `async_copy` a masked load into a slot (complete when issued: commit and
 // wait do nothing), `tma_load` a load of a block of its `tensor_map`'s
-// tensor into a slot (complete when issued: the mbarrier ops do nothing).
+// tensor into a slot (complete when issued). mbarriers count their
+// completed phases, and a warp_specialize's producer and consumers take
+// turns, each running until it waits on a phase that has not completed
+// (Mbarriers.cpp).
 //
 // Test: tests/lit/interp/blkgpu-ir.mlir, KernelTest.cpp (BlkGpu*).
 //
@@ -32,9 +35,12 @@ bool classifyBlkGpuOp(mlir::Operation *op, OpPlan &p, std::string &error) {
   std::optional<OpKind> kind = llvm::StringSwitch<std::optional<OpKind>>(name)
                                    .Cases("blkgpu.convert_layout", "blkgpu.wgmma_wait",
                                           OpKind::Identity)
-                                   .Cases("blkgpu.barrier", "blkgpu.mbarrier_init",
-                                          "blkgpu.mbarrier_expect", "blkgpu.mbarrier_wait",
-                                          OpKind::Barrier)
+                                   .Cases("blkgpu.barrier", "blkgpu.turn_wait",
+                                          "blkgpu.turn_pass", OpKind::Barrier)
+                                   .Cases("blkgpu.mbarrier_init", "blkgpu.mbarrier_expect",
+                                          "blkgpu.mbarrier_wait", "blkgpu.mbarrier_arrive",
+                                          OpKind::Mbarrier)
+                                   .Case("blkgpu.warp_specialize", OpKind::WarpSpecialize)
                                    .Cases("blkgpu.local_alloc", "blkgpu.local_store",
                                           "blkgpu.local_load", "blkgpu.memdesc_index",
                                           "blkgpu.memdesc_trans", "blkgpu.wgmma",

@@ -30,6 +30,7 @@ bool Executor::runProgram(func::FuncOp fn, const std::vector<Block> &args,
                           std::array<int64_t, 3> programId) {
   pid = programId;
   env.clear();
+  mbarrierPhases.clear();
   std::vector<Block> yielded;
   return runBlock(fn.getBody().front(), args, yielded);
 }
@@ -132,6 +133,8 @@ bool Executor::exec(Operation &op, const OpPlan &p) {
   // Programs run one at a time, each op on whole blocks: nothing to wait for.
   case OpKind::Barrier: return true;
   case OpKind::LocalMemory: return execLocalMemory(op, p);
+  case OpKind::Mbarrier: return execMbarrier(op, p);
+  case OpKind::WarpSpecialize: return execWarpSpecialize(op, p);
   case OpKind::Dot: return result(dot(operand(0), operand(1), operand(2)));
   case OpKind::Reduce:
   case OpKind::Scan: return execReduceOrScan(op, p);

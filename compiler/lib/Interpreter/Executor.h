@@ -12,6 +12,8 @@
 #include "Plan.h"
 
 #include <array>
+#include <functional>
+#include <map>
 
 namespace blk::interp {
 
@@ -35,6 +37,9 @@ public:
   bool runProgram(mlir::func::FuncOp fn, const std::vector<Block> &args,
                   std::array<int64_t, 3> pid);
   const RunFault &fault() const { return lastFault; }
+
+  /// The two sides of a blkgpu.warp_specialize taking turns (Mbarriers.cpp).
+  struct Sides;
 
 private:
   const Block &get(mlir::Value v) const { return env.find(v)->second; }
@@ -71,6 +76,14 @@ private:
   /// of its slot; an error message when a slot index is out of range or
   /// the buffer is not used directly.
   std::string slotOf(mlir::Value memdesc, mlir::Value &buffer, size_t &first);
+  /// blkgpu.mbarrier_init / _expect / _arrive / _wait (Mbarriers.cpp).
+  bool execMbarrier(mlir::Operation &op, const OpPlan &p);
+  /// blkgpu.warp_specialize: its producer and consumers take turns.
+  bool execWarpSpecialize(mlir::Operation &op, const OpPlan &p);
+  /// Waits until `ready()`, letting the other side of a warp_specialize
+  /// run meanwhile; false (with a fault) when nothing can make it ready.
+  bool waitUntil(const OpPlan &p, const std::function<bool()> &ready,
+                 const std::string &what);
 
   const KernelPlan &plan;
   std::string kernelName;
@@ -80,6 +93,10 @@ private:
   std::string &printSink;
   llvm::DenseMap<mlir::Value, Block> env;
   RunFault lastFault;
+  /// Completed phases of each mbarrier, by (buffer, slot).
+  std::map<std::pair<const void *, size_t>, uint64_t> mbarrierPhases;
+  /// The two sides of the warp_specialize being run; null outside one.
+  Sides *sides = nullptr;
 };
 
 } // namespace blk::interp

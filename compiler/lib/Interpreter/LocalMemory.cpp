@@ -6,10 +6,11 @@
 // walking the chain of memdesc_index ops back to the local_alloc, with the
 // slot numbers the program computed, so stores through a view change the
 // buffer; a memdesc_trans view reads and writes its source transposed.
-// Shared memory is per program and programs run one at a time, so
-// barriers and mbarriers have nothing to order, and a copy (cp.async or
-// TMA) is complete when issued. Tests: tests/lit/interp/local-memory.mlir,
-// tests/lit/interp/tma.mlir.
+// Shared memory is per program and a program's ops run one at a time, so
+// barriers have nothing to order and a copy (cp.async or TMA) is complete
+// when issued; mbarriers count phases, for a warp_specialize's two sides
+// (Mbarriers.cpp). Tests: tests/lit/interp/local-memory.mlir,
+// tests/lit/interp/tma.mlir, tests/lit/interp/warp-specialize.mlir.
 //
 //===----------------------------------------------------------------------===//
 #include "Executor.h"

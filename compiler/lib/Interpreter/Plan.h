@@ -34,7 +34,7 @@ enum class OpKind : uint8_t {
   Return, Constant, Binary, Unary, Fma, Cmp, Select, Cast, For, If, While, Yield,
   Condition, ProgramId, NumPrograms, MakeRange, Splat, Broadcast, ExpandDims,
   Reshape, Trans, AddPtr, PtrCast, PtrToInt, Load, Store, AtomicRmw, AtomicCas, Reduce, Scan,
-  CombinerReturn, Dot, Print, Assert, Identity, Barrier, LocalMemory
+  CombinerReturn, Dot, Print, Assert, Identity, Barrier, LocalMemory, Mbarrier, WarpSpecialize
 };
 
 /// A source position for reports.

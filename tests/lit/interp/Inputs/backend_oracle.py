@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The interpreter as the back end's oracle (docs/architecture.md, "Interpreter").
 
-  backend_oracle.py [--bin DIR] --work DIR SOURCE -k KERNEL [-D NAME=VALUE]...
+  backend_oracle.py [--bin DIR] [--arch SM] [--pipeline-option NAME=true|false]...
+                    [--warp-specialized]
+                    --work DIR SOURCE -k KERNEL [-D NAME=VALUE]...
                     [blkc run options: --arg, --grid, --print, --threads]...
 
 SOURCE is a .blk file (the IR the back end receives is `blkc build
@@ -70,7 +72,7 @@ def ints(text):
     return [int(v) for v in re.findall(r"-?\d+", text or "")]
 
 
-def entries(ir, kernel, defines, scalars):
+def entries(ir, kernel, defines, scalars, warp_specialized):
     """(symbol, reference symbol) pairs to run: the specialisations of `kernel`
     whose blk.config holds every define, each its own reference, and the value
     variants of those the arguments satisfy, each referred to its generic
@@ -85,13 +87,12 @@ def entries(ir, kernel, defines, scalars):
         config = dict((k, int(v)) for k, v in re.findall(r"(\w+) = (-?\d+) : i64", text))
         config.update((k, int(v == "true")) for k, v in re.findall(r"(\w+) = (true|false)\b", text))
         # num_warps and the like shape specialisations but are not in blk.config.
-        if any(config.get(k) != v for k, v in defines.items()
-               if k not in ("num_warps", "num_stages", "programs_per_sm", "warp_specialize")):
+        launch = ("num_warps", "num_stages", "programs_per_sm", "warp_specialize", "tma")
+        if any(config.get(k) != v for k, v in defines.items() if k not in launch):
             continue
-        # The interpreter does not run blkgpu.warp_specialize (its producer
-        # and consumers wait on each other's mbarriers): warp-specialised
-        # specialisations are checked on the GPU (tests/gpu) instead.
-        if re.search(r"\bblk\.warp_specialize\b", header):
+        # Warp-specialised specialisations only when asked for: their
+        # producer and consumers take turns in the interpreter (slower).
+        if re.search(r"\bblk\.warp_specialize\b", header) and not warp_specialized:
             continue
         of = attr(header, "blk.variant_of", r'"([^"]*)"')
         if of is None:
@@ -145,6 +146,13 @@ def main():
     ap.add_argument("-k", dest="kernel", required=True)
     ap.add_argument("-D", dest="defines", action="append", default=[])
     ap.add_argument("--arch", default="", help="target of blkc and of the passes' arch option")
+    ap.add_argument("--pipeline-option", dest="pipeline_options", action="append", default=[],
+                    metavar="NAME=true|false",
+                    help="an option of blk-opt's --blkgpu-pipeline, named as blkc build's "
+                         "flag (stores-from-registers=true: --stores-from-registers; "
+                         "tma=false: --no-tma)")
+    ap.add_argument("--warp-specialized", action="store_true",
+                    help="also the warp-specialised specialisations (off: faster)")
     ap.add_argument("source")
     args, run_options = ap.parse_known_args()
     tool = lambda name: os.path.join(args.bin, name) if args.bin else name
@@ -153,7 +161,16 @@ def main():
         return {"true": 1, "false": 0}[text] if text in ("true", "false") else int(text, 0)
     defines = dict((d.split("=")[0], define_value(d.split("=")[1])) for d in args.defines)
     define_flags = [f for d in args.defines for f in ("-D", d)]
-    arch_flags = ["--arch", args.arch] if args.arch else []
+    build_flags = ["--arch", args.arch] if args.arch else []
+    # The same choice for blk-opt's pipeline and for blkc's --emit=gpu-ir.
+    pipeline = "--blkgpu-pipeline"
+    if args.pipeline_options:
+        pipeline += "=" + " ".join(args.pipeline_options)
+    for option in args.pipeline_options:
+        m = re.fullmatch(r"([\w-]+)=(true|false)", option)
+        if not m:
+            fail("--pipeline-option takes NAME=true or NAME=false, not `%s`" % option)
+        build_flags.append(("--" if m.group(2) == "true" else "--no-") + m.group(1))
     scalars = {}
     for opt, value in zip(run_options, run_options[1:]):
         m = re.fullmatch(r"(\w+)=(-?\d+)", value)
@@ -164,11 +181,11 @@ def main():
     # Stage files: the blk IR, then one per pipeline prefix.
     base = os.path.join(args.work, "0-blk.mlir")
     if args.source.endswith(".blk"):
-        run([blkc, "build", args.source, "--emit=ir-opt", "-o", base] + define_flags + arch_flags)
+        run([blkc, "build", args.source, "--emit=ir-opt", "-o", base] + define_flags + build_flags)
     else:  # printed once, so every func header is one line
         run([blk_opt, args.source, "-o", base])
     # --dump-pass-pipeline writes to stderr.
-    dump = subprocess.run([blk_opt, "--blkgpu-pipeline", "--dump-pass-pipeline", base, "-o",
+    dump = subprocess.run([blk_opt, pipeline, "--dump-pass-pipeline", base, "-o",
                            os.devnull], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True).stdout
     # builtin.module(func.func(a,b{opt=1}),c): names before `(` are anchors,
@@ -189,10 +206,10 @@ def main():
         stages.append((name, path))
     if args.source.endswith(".blk"):
         path = os.path.join(args.work, "%d-gpu-ir.mlir" % (len(passes) + 1))
-        run([blkc, "build", args.source, "--emit=gpu-ir", "-o", path] + define_flags + arch_flags)
+        run([blkc, "build", args.source, "--emit=gpu-ir", "-o", path] + define_flags + build_flags)
         stages.append(("gpu-ir", path))
 
-    syms = entries(open(base).read(), args.kernel, defines, scalars)
+    syms = entries(open(base).read(), args.kernel, defines, scalars, args.warp_specialized)
     if not syms:
         fail("no specialisation of `%s` in %s" % (args.kernel, base))
     # Assumed variants exist from blkgpu-auto-specialize on: each runs in the

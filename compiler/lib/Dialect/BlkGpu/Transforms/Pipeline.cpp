@@ -12,34 +12,57 @@
 namespace blk::gpu {
 
 void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
-                      bool autoSpecialize, bool tma, bool warpgroupTurns,
-                      bool storesFromRegisters) {
-  if (autoSpecialize)
+                      const GpuPipelineOptions &options) {
+  if (options.autoSpecialize)
     pm.addPass(createAutoSpecialize());
   mlir::OpPassManager &kernel = pm.nest<mlir::func::FuncOp>();
   kernel.addPass(createAnnotateAccessHints());
   kernel.addPass(createCoalesce(CoalesceOptions{target.arch}));
   kernel.addPass(createAssignLayouts());
   kernel.addPass(createAccelerateMatmul(AccelerateMatmulOptions{target.arch}));
-  kernel.addPass(createPropagateMmaLayouts(PropagateMmaLayoutsOptions{storesFromRegisters}));
+  kernel.addPass(
+      createPropagateMmaLayouts(PropagateMmaLayoutsOptions{options.storesFromRegisters}));
   kernel.addPass(createWgmmaRegisterA());
-  kernel.addPass(createPipelineLoops(PipelineLoopsOptions{target.arch, tma}));
+  kernel.addPass(createPipelineLoops(PipelineLoopsOptions{target.arch, options.tma}));
   kernel.addPass(createRemoveLayoutConversions());
   kernel.addPass(createChooseSharedLayouts());
   kernel.addPass(createAllocateShared());
   kernel.addPass(createInsertBarriers());
   kernel.addPass(createDeferWgmmaWaits());
   // Off by default until it has run on a GPU (bench/NOTES.md, session 20).
-  if (warpgroupTurns)
+  if (options.warpgroupTurns)
     kernel.addPass(createWarpGroupTurns());
   kernel.addPass(createLoopUnrollHints());
 }
 
+namespace {
+
+/// `blk-opt --blkgpu-pipeline="stores-from-registers=true"`: GpuPipelineOptions
+/// by blkc build's flag names, so that the back end's oracle
+/// (tests/lit/interp/Inputs/backend_oracle.py) walks the pipeline a flag
+/// makes.
+struct GpuPipelineFlags : mlir::PassPipelineOptions<GpuPipelineFlags> {
+  Option<bool> autoSpecialize{*this, "auto-specialize", llvm::cl::init(true),
+                              llvm::cl::desc("blkc build without --no-auto-specialize")};
+  Option<bool> tma{*this, "tma", llvm::cl::init(true),
+                   llvm::cl::desc("blkc build without --no-tma")};
+  Option<bool> warpgroupTurns{*this, "warpgroup-turns", llvm::cl::init(false),
+                              llvm::cl::desc("blkc build --warpgroup-turns")};
+  Option<bool> storesFromRegisters{*this, "stores-from-registers", llvm::cl::init(false),
+                                   llvm::cl::desc("blkc build --stores-from-registers")};
+};
+
+} // namespace
+
 void registerGpuPasses() {
   registerBlkGpuPasses();
-  mlir::PassPipelineRegistration<>(
+  mlir::PassPipelineRegistration<GpuPipelineFlags>(
       "blkgpu-pipeline", "the back-end pipeline for sm_90 (docs/architecture.md)",
-      [](mlir::OpPassManager &pm) { buildGpuPipeline(pm, GpuTarget::fromArch("sm_90", 80)); });
+      [](mlir::OpPassManager &pm, const GpuPipelineFlags &flags) {
+        buildGpuPipeline(
+            pm, GpuTarget::fromArch("sm_90", 80),
+            {flags.autoSpecialize, flags.tma, flags.warpgroupTurns, flags.storesFromRegisters});
+      });
 }
 
 } // namespace blk::gpu

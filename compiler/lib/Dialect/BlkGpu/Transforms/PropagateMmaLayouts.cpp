@@ -130,23 +130,9 @@ bool Propagator::isFree(Value v, Attribute enc, unsigned depth) {
 /// blkgpu-assign-layouts and blkgpu-coalesce left between them (which
 /// blkgpu-remove-layout-conversions folds): nothing moves between threads.
 /// Stricter than isFree: a pointer block handed in would have to move.
-static bool isAddressFree(Value v, Attribute enc, unsigned depth = 0) {
-  if (getEncoding(v.getType()) == enc || isRematerialisable(v))
-    return true;
-  Operation *def = v.getDefiningOp();
-  if (!def || depth > 12)
-    return false;
-  if (isa<ConvertLayoutOp>(def))
-    return isAddressFree(def->getOperand(0), enc, depth + 1);
-  bool cheap = isa<BroadcastOp, ExpandDimsOp, AddPtrOp, MultipleOfOp, MaxContiguousOp>(def) ||
-               isCheapArith(def);
-  if (!cheap)
-    return false;
-  // The operands' layouts differ from `enc` (slices, other shapes): only
-  // how they are computed matters below the top.
-  return llvm::all_of(def->getOperands(), [&](Value x) {
-    return !isa<RankedTensorType>(x.getType()) || isAddressFree(x, Attribute(), depth + 1);
-  });
+static bool isAddressFree(Value v, Attribute enc) {
+  return getEncoding(v.getType()) == enc ||
+         isRematerialisable(v, /*throughConversions=*/true);
 }
 
 /// `v` in layout `enc` (isFree(v, enc) holds): broadcasts, expand_dims and

@@ -41,19 +41,21 @@ bool isElementwise(Operation *op) {
   return ns == "arith" || ns == "math";
 }
 
-bool isRematerialisable(Value value, unsigned depth) {
+bool isRematerialisable(Value value, bool throughConversions, unsigned depth) {
   Operation *def = value.getDefiningOp();
   if (!def || depth > 12)
     return false;
   if (isa<MakeRangeOp, SplatOp, arith::ConstantOp>(def))
     return true;
+  if (throughConversions && isa<ConvertLayoutOp>(def))
+    return isRematerialisable(def->getOperand(0), throughConversions, depth + 1);
   bool cheap = isa<BroadcastOp, ExpandDimsOp, AddPtrOp, MultipleOfOp,
                    MaxContiguousOp>(def) ||
                (isElementwise(def) && def->getDialect()->getNamespace() == "arith");
   if (!cheap)
     return false;
   for (Value v : def->getOperands())
-    if (isa<RankedTensorType>(v.getType()) && !isRematerialisable(v, depth + 1))
+    if (isa<RankedTensorType>(v.getType()) && !isRematerialisable(v, throughConversions, depth + 1))
       return false;
   return true;
 }

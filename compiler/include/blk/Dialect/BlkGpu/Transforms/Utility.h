@@ -43,7 +43,11 @@ bool isElementwise(mlir::Operation *op);
 
 /// True when `value` is computed by cheap ops from make_range, splat and
 /// constants only, so it can be recomputed in any layout instead of moved.
-bool isRematerialisable(mlir::Value value, unsigned depth = 0);
+/// With `throughConversions`, a convert_layout counts as cheap too: index
+/// arithmetic that assign-layouts or coalesce already converted is still
+/// index arithmetic (blkgpu-propagate-mma-layouts' stores).
+bool isRematerialisable(mlir::Value value, bool throughConversions = false,
+                        unsigned depth = 0);
 
 /// A blkgpu.wgmma_wait on `acc` (at most `pending` wgmma groups left in
 /// flight) where `b` stands; every other user of `acc` reads the wait's
