@@ -52,6 +52,11 @@ struct Executor::Sides {
 
 static const char *sideName(int side) { return side == 0 ? "the consumers" : "the producer"; }
 
+/// "the consumers wait for" / "the producer waits for".
+static std::string waitsFor(int side) {
+  return std::string(sideName(side)) + (side == 0 ? " wait for " : " waits for ");
+}
+
 /// Whether `side` can take the turn: it has not ended and is either not
 /// waiting (not started yet) or waiting for what is now ready.
 static bool canRun(Executor::Sides &s, int side) {
@@ -65,7 +70,7 @@ static std::string waitOf(const Executor::Sides &s, int side) {
 
 /// Why `side`, which cannot run, never will (the other has the turn).
 static std::string whyStuck(const Executor::Sides &s, int side) {
-  return std::string(sideName(side)) + (s.done[side] ? " ended" : " wait for " + waitOf(s, side));
+  return s.done[side] ? std::string(sideName(side)) + " ended" : waitsFor(side) + waitOf(s, side);
 }
 
 bool Executor::waitUntil(const OpPlan &p, const std::function<bool()> &ready,
@@ -80,7 +85,7 @@ bool Executor::waitUntil(const OpPlan &p, const std::function<bool()> &ready,
   if (!canRun(*sides, other)) {
     sides->stopped = true;
     sides->turn.notify_all();
-    return fail(p, std::string(sideName(self)) + " wait for " + what + ", which never " +
+    return fail(p, waitsFor(self) + what + ", which never " +
                        "completes: " + whyStuck(*sides, other) +
                        " (the program would hang on the GPU)");
   }
@@ -113,7 +118,7 @@ bool Executor::execWarpSpecialize(Operation &op, const OpPlan &p) {
       if (canRun(s, other)) {
         s.running = other;
       } else {
-        fail(*s.waitOp[other], std::string(sideName(other)) + " wait for " + waitOf(s, other) +
+        fail(*s.waitOp[other], waitsFor(other) + waitOf(s, other) +
                                    ", which never completes: " + sideName(self) +
                                    " ended (the program would hang on the GPU)");
         s.stopped = true;
@@ -179,9 +184,10 @@ bool Executor::execMbarrier(Operation &op, const OpPlan &p) {
   if (std::string error = keyOf(wait.getBarrier(), key); !error.empty())
     return fail(p, error);
   uint64_t parity = uint64_t(get(wait.getPhase()).asInt(0)) & 1;
+  uint64_t completed = mbarrierPhases[key];
   std::string what = "phase parity " + std::to_string(parity) + " of mbarrier slot " +
-                     std::to_string(key.second) + " (" +
-                     std::to_string(mbarrierPhases[key]) + " phases completed)";
+                     std::to_string(key.second) + " (" + std::to_string(completed) +
+                     (completed == 1 ? " phase" : " phases") + " completed)";
   return waitUntil(
       p, [this, key, parity] { return mbarrierPhases[key] % 2 != parity; }, what);
 }

@@ -19,12 +19,22 @@
 // slot to come back, the consumers for its second tile; the interpreter
 // reports the hang at the consumers' wait, naming the producer's.
 // RUN: not %blkc run %s -k ring --grid 1 --arg a=iota:f32:160 --arg c=zeros:f32:32 --arg n=5 --arg release=0 2>&1 | FileCheck %s --check-prefix=HANG
-// HANG: warp-specialize.mlir:[[@LINE+55]]:{{[0-9]+}}: error: the consumers wait for phase parity 1 of mbarrier slot 0 (1 phases completed), which never completes: the producer wait for phase parity 0 of mbarrier slot 0 (0 phases completed) (line [[@LINE+41]]) (the program would hang on the GPU) in kernel `ring`, program (0,0,0)
+// HANG: warp-specialize.mlir:[[@LINE+65]]:{{[0-9]+}}: error: the consumers wait for phase parity 1 of mbarrier slot 0 (1 phase completed), which never completes: the producer waits for phase parity 0 of mbarrier slot 0 (0 phases completed) (line [[@LINE+51]]) (the program would hang on the GPU) in kernel `ring`, program (0,0,0)
 //
 // One block: the producer never waits, and ends first; the consumers then
 // take their block.
 // RUN: %blkc run %s -k ring --grid 1 --arg a=iota:f32:160 --arg c=zeros:f32:32 --arg n=1 --arg release=0 --print c | FileCheck %s --check-prefix=ONE
 // ONE: c = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]{{$}}
+
+// A fault on either side stops both and is the one reported: the
+// producer's TMA read past a short `a` (block 3 starts at a[96]), the
+// consumers' store past a short `c`.
+// RUN: not %blkc run %s -k ring --grid 1 --arg a=iota:f32:100 --arg c=zeros:f32:32 --arg n=5 --arg release=1 2>&1 | FileCheck %s --check-prefix=PFAULT
+// PFAULT: error: out-of-bounds load of a[100] (buffer has 100 elements) in kernel `ring`, program (0,0,0), block element [0, 4]
+// PFAULT-NOT: error
+// RUN: not %blkc run %s -k ring --grid 1 --arg a=iota:f32:160 --arg c=zeros:f32:16 --arg n=5 --arg release=1 2>&1 | FileCheck %s --check-prefix=CFAULT
+// CFAULT: error: out-of-bounds store of c[16] (buffer has 16 elements) in kernel `ring`, program (0,0,0), block element [2, 0]
+// CFAULT-NOT: error
 
 // Outside a warp_specialize nothing else can complete a phase: a wait on
 // one that has not completed is the hang it would be.
