@@ -14,9 +14,10 @@
 // Shared-memory ops are copies on the same model (LocalMemory.cpp): a
 // memdesc value is a Block in the environment, `local_alloc` copies its
 // operand in, `local_store` overwrites its slot, `local_load` copies it out, `wgmma` and `mma_sync` are dots of two slots,
-// `async_copy` a masked load into a slot (complete when issued: commit and
-// wait do nothing), `tma_load` a load of a block of its `tensor_map`'s
-// tensor into a slot (complete when issued). mbarriers count their
+// `async_copy` a masked load into a slot, `tma_load` a load of a block of
+// its `tensor_map`'s tensor into a slot (both land when issued, but reading
+// the slot before the async_wait or mbarrier_wait that makes the copy
+// visible on the GPU is an error: LocalMemory.cpp). mbarriers count their
 // completed phases, and a warp_specialize's producer and consumers take
 // turns, each running until it waits on a phase that has not completed
 // (Mbarriers.cpp).

@@ -31,6 +31,8 @@ bool Executor::runProgram(func::FuncOp fn, const std::vector<Block> &args,
   pid = programId;
   env.clear();
   mbarrierPhases.clear();
+  inFlight.clear();
+  asyncGroups = 0;
   std::vector<Block> yielded;
   return runBlock(fn.getBody().front(), args, yielded);
 }

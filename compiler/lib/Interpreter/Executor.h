@@ -93,8 +93,26 @@ private:
   std::string &printSink;
   llvm::DenseMap<mlir::Value, Block> env;
   RunFault lastFault;
-  /// Completed phases of each mbarrier, by (buffer, slot).
-  std::map<std::pair<const void *, size_t>, uint64_t> mbarrierPhases;
+  /// A buffer and the first element of one of its slots (an mbarrier or a
+  /// ring slot).
+  using SlotKey = std::pair<const void *, size_t>;
+  /// The slot a memdesc (or a memdesc_trans view of one) names.
+  std::string slotKeyOf(mlir::Value memdesc, SlotKey &key);
+  /// Completed phases of each mbarrier.
+  std::map<SlotKey, uint64_t> mbarrierPhases;
+  /// A copy into a slot that nothing has waited for yet: a cp.async of
+  /// group `group` (async_wait completes it), or a tma_load on `barrier`
+  /// (an mbarrier_wait on it does). Reading the slot before is a race on
+  /// the GPU, and an error here (LocalMemory.cpp).
+  struct InFlight {
+    bool tma = false;
+    uint64_t group = 0;
+    SlotKey barrier;
+  };
+  std::map<SlotKey, InFlight> inFlight;
+  /// cp.async groups committed so far; copies issued since are in group
+  /// `asyncGroups`.
+  uint64_t asyncGroups = 0;
   /// The two sides of the warp_specialize being run; null outside one.
   Sides *sides = nullptr;
 };

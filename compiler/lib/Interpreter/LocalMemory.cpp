@@ -7,10 +7,14 @@
 // slot numbers the program computed, so stores through a view change the
 // buffer; a memdesc_trans view reads and writes its source transposed.
 // Shared memory is per program and a program's ops run one at a time, so
-// barriers have nothing to order and a copy (cp.async or TMA) is complete
-// when issued; mbarriers count phases, for a warp_specialize's two sides
-// (Mbarriers.cpp). Tests: tests/lit/interp/local-memory.mlir,
-// tests/lit/interp/tma.mlir, tests/lit/interp/warp-specialize.mlir.
+// barriers have nothing to order and a copy's data (cp.async or TMA) lands
+// when it is issued; mbarriers count phases, for a warp_specialize's two
+// sides (Mbarriers.cpp). But the slot stays "in flight" until what makes
+// the copy visible on the GPU: an async_wait that completes its group, or
+// an mbarrier_wait on its barrier. Reading it before is a race there and
+// an error here. Tests: tests/lit/interp/local-memory.mlir,
+// tests/lit/interp/tma.mlir, tests/lit/interp/warp-specialize.mlir,
+// tests/lit/interp/async-races.mlir.
 //
 //===----------------------------------------------------------------------===//
 #include "Executor.h"
@@ -47,7 +51,31 @@ std::string Executor::slotOf(Value memdesc, Value &buffer, size_t &first) {
   return "";
 }
 
+std::string Executor::slotKeyOf(Value memdesc, SlotKey &key) {
+  while (auto trans = memdesc.getDefiningOp<gpu::MemDescTransOp>())
+    memdesc = trans.getSrc();
+  Value buffer;
+  size_t first = 0;
+  std::string error = slotOf(memdesc, buffer, first);
+  key = {buffer.getAsOpaquePointer(), first};
+  return error;
+}
+
 std::string Executor::readSlot(Value memdesc, Block &out) {
+  // A copy into the slot that nothing has waited for: reading it now would
+  // race with the copy on the GPU.
+  SlotKey key;
+  if (slotKeyOf(memdesc, key).empty()) {
+    auto it = inFlight.find(key);
+    if (it != inFlight.end() && it->second.tma)
+      return "reads a shared-memory slot whose TMA copy no mbarrier_wait has seen land (a "
+             "race on the GPU: wait on the copy's mbarrier first)";
+    if (it != inFlight.end())
+      return "reads a shared-memory slot whose cp.async copy (group " +
+             std::to_string(it->second.group) + " of " + std::to_string(asyncGroups) +
+             " committed) no async_wait has completed (a race on the GPU: the wait lets too "
+             "many groups stay in flight)";
+  }
   if (auto trans = memdesc.getDefiningOp<gpu::MemDescTransOp>()) {
     Block slot;
     if (std::string error = readSlot(trans.getSrc(), slot); !error.empty())
@@ -111,6 +139,10 @@ bool Executor::execAsyncCopy(Operation &op, const OpPlan &p) {
     return failAt(p, fault->message, ptrs.shape, fault->element);
   if (std::string error = writeSlot(copy.getDst(), out); !error.empty())
     return fail(p, error);
+  SlotKey key;
+  if (std::string error = slotKeyOf(copy.getDst(), key); !error.empty())
+    return fail(p, error);
+  inFlight[key] = InFlight{false, asyncGroups, {}};
   return true;
 }
 
@@ -148,6 +180,12 @@ bool Executor::execTmaLoad(Operation &op, const OpPlan &p) {
     return failAt(p, fault->message, ptrs.shape, fault->element);
   if (std::string error = writeSlot(load.getDst(), out); !error.empty())
     return fail(p, error);
+  SlotKey key, barrier;
+  if (std::string error = slotKeyOf(load.getDst(), key); !error.empty())
+    return fail(p, error);
+  if (std::string error = slotKeyOf(load.getBarrier(), barrier); !error.empty())
+    return fail(p, error);
+  inFlight[key] = InFlight{true, 0, barrier};
   return true;
 }
 
@@ -158,9 +196,20 @@ bool Executor::execLocalMemory(Operation &op, const OpPlan &p) {
     return execAsyncCopy(op, p);
   if (isa<gpu::TmaLoadOp>(op))
     return execTmaLoad(op, p);
-  // A copy is complete when issued: nothing to commit or wait for.
-  if (isa<gpu::AsyncCommitOp, gpu::AsyncWaitOp>(op))
+  // The data lands when issued; what commit and wait decide is when the
+  // slot may be read (inFlight).
+  if (isa<gpu::AsyncCommitOp>(op)) {
+    ++asyncGroups;
     return true;
+  }
+  if (auto wait = dyn_cast<gpu::AsyncWaitOp>(op)) {
+    // Groups [0, asyncGroups - pending) are complete.
+    uint64_t pending = uint64_t(std::max<int32_t>(wait.getPending(), 0));
+    uint64_t done = asyncGroups > pending ? asyncGroups - pending : 0;
+    for (auto it = inFlight.begin(); it != inFlight.end();)
+      it = !it->second.tma && it->second.group < done ? inFlight.erase(it) : std::next(it);
+    return true;
+  }
   if (auto alloc = dyn_cast<gpu::LocalAllocOp>(op)) {
     if (alloc.getSrc())
       set(alloc.getResult(), get(alloc.getSrc()));

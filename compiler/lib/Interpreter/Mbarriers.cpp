@@ -188,8 +188,13 @@ bool Executor::execMbarrier(Operation &op, const OpPlan &p) {
   std::string what = "phase parity " + std::to_string(parity) + " of mbarrier slot " +
                      std::to_string(key.second) + " (" + std::to_string(completed) +
                      (completed == 1 ? " phase" : " phases") + " completed)";
-  return waitUntil(
-      p, [this, key, parity] { return mbarrierPhases[key] % 2 != parity; }, what);
+  if (!waitUntil(
+          p, [this, key, parity] { return mbarrierPhases[key] % 2 != parity; }, what))
+    return false;
+  // The TMA copies on this barrier have landed and are visible to the waiter.
+  for (auto it = inFlight.begin(); it != inFlight.end();)
+    it = it->second.tma && it->second.barrier == key ? inFlight.erase(it) : std::next(it);
+  return true;
 }
 
 } // namespace blk::interp
