@@ -62,20 +62,6 @@ std::string Executor::slotKeyOf(Value memdesc, SlotKey &key) {
 }
 
 std::string Executor::readSlot(Value memdesc, Block &out) {
-  // A copy into the slot that nothing has waited for: reading it now would
-  // race with the copy on the GPU.
-  SlotKey key;
-  if (slotKeyOf(memdesc, key).empty()) {
-    auto it = inFlight.find(key);
-    if (it != inFlight.end() && it->second.tma)
-      return "reads a shared-memory slot whose TMA copy no mbarrier_wait has seen land (a "
-             "race on the GPU: wait on the copy's mbarrier first)";
-    if (it != inFlight.end())
-      return "reads a shared-memory slot whose cp.async copy (group " +
-             std::to_string(it->second.group) + " of " + std::to_string(asyncGroups) +
-             " committed) no async_wait has completed (a race on the GPU: the wait lets too "
-             "many groups stay in flight)";
-  }
   if (auto trans = memdesc.getDefiningOp<gpu::MemDescTransOp>()) {
     Block slot;
     if (std::string error = readSlot(trans.getSrc(), slot); !error.empty())
@@ -87,6 +73,17 @@ std::string Executor::readSlot(Value memdesc, Block &out) {
   size_t first = 0;
   if (std::string error = slotOf(memdesc, buffer, first); !error.empty())
     return error;
+  // A copy into the slot that nothing has waited for: reading it now would
+  // race with the copy on the GPU.
+  if (auto it = inFlight.find({buffer.getAsOpaquePointer(), first}); it != inFlight.end()) {
+    if (it->second.tma)
+      return "reads a shared-memory slot whose TMA copy no mbarrier_wait has seen land (a "
+             "race on the GPU: wait on the copy's mbarrier first)";
+    return "reads a shared-memory slot whose cp.async copy (group " +
+           std::to_string(it->second.group) + " of " + std::to_string(asyncGroups) +
+           " committed) no async_wait has completed (a race on the GPU: the wait lets too "
+           "many groups stay in flight)";
+  }
   const Block &whole = env[buffer];
   auto type = cast<gpu::MemDescType>(memdesc.getType());
   out = Block::zeros(whole.kind, Shape(type.getShape().begin(), type.getShape().end()),

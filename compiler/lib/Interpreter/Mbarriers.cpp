@@ -18,7 +18,8 @@
 // the GPU, and a slot is overwritten only after the consumers released it.
 // A wait that nothing will complete (both sides waiting, or one waiting
 // after the other ended) is reported as the hang it would be on the GPU,
-// naming both waits. Tests: tests/lit/interp/warp-specialize.mlir.
+// naming both waits. Tests: tests/lit/interp/warp-specialize.mlir,
+// tests/lit/interp/backend-oracle-ws.test.
 //
 //===----------------------------------------------------------------------===//
 #include "Executor.h"
@@ -149,40 +150,25 @@ bool Executor::execWarpSpecialize(Operation &op, const OpPlan &p) {
 }
 
 bool Executor::execMbarrier(Operation &op, const OpPlan &p) {
-  // An mbarrier is its buffer and slot.
-  using Key = std::pair<const void *, size_t>;
-  auto keyOf = [&](Value memdesc, Key &key) {
-    Value buffer;
-    size_t first = 0;
-    std::string error = slotOf(memdesc, buffer, first);
-    key = {buffer.getAsOpaquePointer(), first};
-    return error;
-  };
-  auto arrive = [&](Value barrier, Value pred) {
-    if (pred && !get(pred).truth(0))
-      return true;
-    Key key;
-    if (std::string error = keyOf(barrier, key); !error.empty())
-      return fail(p, error);
-    ++mbarrierPhases[key];
-    return true;
-  };
+  // Every mbarrier op names its barrier first (mbarrier_init: the ring).
+  SlotKey key;
+  if (std::string error = slotKeyOf(op.getOperand(0), key); !error.empty())
+    return fail(p, error);
   if (auto init = dyn_cast<gpu::MbarrierInitOp>(op)) {
-    Key key;
-    if (std::string error = keyOf(init.getBarriers(), key); !error.empty())
-      return fail(p, error);
     for (int64_t k = 0, n = init.getBarriers().getType().getShape()[0]; k < n; ++k)
       mbarrierPhases[{key.first, key.second + size_t(k)}] = 0;
     return true;
   }
+  auto arrive = [&](Value pred) {
+    if (!pred || get(pred).truth(0))
+      ++mbarrierPhases[key];
+    return true;
+  };
   if (auto expect = dyn_cast<gpu::MbarrierExpectOp>(op))
-    return arrive(expect.getBarrier(), expect.getPred());
+    return arrive(expect.getPred());
   if (auto arrival = dyn_cast<gpu::MbarrierArriveOp>(op))
-    return arrive(arrival.getBarrier(), arrival.getPred());
+    return arrive(arrival.getPred());
   auto wait = cast<gpu::MbarrierWaitOp>(op);
-  Key key;
-  if (std::string error = keyOf(wait.getBarrier(), key); !error.empty())
-    return fail(p, error);
   uint64_t parity = uint64_t(get(wait.getPhase()).asInt(0)) & 1;
   uint64_t completed = mbarrierPhases[key];
   std::string what = "phase parity " + std::to_string(parity) + " of mbarrier slot " +
