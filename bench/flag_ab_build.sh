@@ -6,10 +6,12 @@
 #   attnB/attention.fatbin    samples/attention.blk with FLAGS_B
 #   attnC/attention.fatbin    SAMPLE_C (an edited copy of the sample) with
 #                             FLAGS_B, when SAMPLE_C is set
+#   attnD/attention.fatbin    SAMPLE_D (another edit) with FLAGS_B, when
+#                             SAMPLE_D is set
 #   gemmA/, gemmB/            bench/gemm/kernels/*.blk with FLAGS_A, FLAGS_B
 #   samplesB/                 every samples/*.blk with FLAGS_B (the samples'
 #                             GPU session and memcheck run these)
-#   FLAGS_B="--stores-from-registers" [FLAGS_A=...] [SAMPLE_C=/tmp/x.blk] \
+#   FLAGS_B="--stores-from-registers" [FLAGS_A=...] [SAMPLE_C=/tmp/x.blk] [SAMPLE_D=/tmp/y.blk] \
 #     bash bench/flag_ab_build.sh [path/to/blkc]
 # About 12 minutes on two cores. Then, on the device machine (carry
 # build-carry and .rtdeps): bash bench/flag_ab_on_device.sh check|speed|cost.
@@ -28,10 +30,12 @@ attn() { # attn OUTDIR SOURCE FLAGS
 }
 attn "$W/attnA" "$ROOT/samples/attention.blk" "$FLAGS_A"
 attn "$W/attnB" "$ROOT/samples/attention.blk" "$FLAGS_B"
-if [ -n "${SAMPLE_C:-}" ]; then
-  mkdir -p "$W/attnC"
-  attn "$W/attnC" "$SAMPLE_C" "$FLAGS_B"
-fi
+for variant in C D; do
+  sample=SAMPLE_$variant
+  [ -n "${!sample:-}" ] || continue
+  mkdir -p "$W/attn$variant"
+  attn "$W/attn$variant" "${!sample}" "$FLAGS_B"
+done
 BLK_GEMM_OUT="$W/gemmA" BLK_GEMM_BLKC_FLAGS="$FLAGS_A" \
   bash "$ROOT/bench/gemm/build_gemm_fatbins.sh" "$BLKC" > "$W/gemmA.log" 2>&1 || status=1
 BLK_GEMM_OUT="$W/gemmB" BLK_GEMM_BLKC_FLAGS="$FLAGS_B" \

@@ -6,13 +6,13 @@
 #   check  the samples' GPU session with samplesB (every host program,
 #          `gpu` ctest, compute-sanitizer memcheck); every GEMM kernel of
 #          gemmB over cases.txt's `quick` shapes (each config checked
-#          against float64); the attention fatbins B and C over the `chk`
+#          against float64); the attention fatbins B, C, D over the `chk`
 #          shapes (forward and backward, checked against float64). ~5 min.
-#   speed  the four f16 forward rows (`ab`) for attnA, attnB and attnC,
+#   speed  the four f16 forward rows (`ab`) for attnA, attnB, attnC, attnD,
 #          ROUNDS alternations (default 2); the GEMM table config, gemmA
 #          against gemmB (bench/gemm/ab_on_device.sh). ~6 min.
 #   cost   what a program costs besides its blocks (ncu, session 25's
-#          method) for attnA and the last of attnB / attnC. ~1 min.
+#          method) for attnA and the last of attnB / C / D. ~1 min.
 #   bash bench/flag_ab_on_device.sh check|speed|cost   (repository root)
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,7 +24,9 @@ export PATH=/usr/local/cuda/bin:$PATH
 [ -d "$F/attnA" ] || { mkdir -p "$F" && tar xJf "$ROOT/build-carry/flag-ab.tar.xz" -C "$F"; } ||
   { echo "flag_ab_on_device.sh: cannot unpack build-carry/flag-ab.tar.xz"; exit 1; }
 attn=("$F/attnB/attention.fatbin")
-[ -f "$F/attnC/attention.fatbin" ] && attn+=("$F/attnC/attention.fatbin")
+for variant in C D; do
+  [ -f "$F/attn$variant/attention.fatbin" ] && attn+=("$F/attn$variant/attention.fatbin")
+done
 step() { echo; echo "=== $* ($(date +%T))"; }
 status=0
 case $PHASE in

@@ -2,8 +2,10 @@
 """samples/attention.blk with the last V of `forward_overlapped` loaded
 before the loop (bench/NOTES.md, sessions 26-27: variant C), on stdout.
 
-  python3 bench/attention/make_last_v_early.py > /tmp/attention_c.blk
+  python3 bench/attention/make_last_v_early.py [SOURCE] > /tmp/attention_c.blk
   SAMPLE_C=/tmp/attention_c.blk FLAGS_B=... bash bench/flag_ab_build.sh
+
+(SOURCE: samples/attention.blk when left out.)
 
 The lets `tail`, `last` and `v_last` move from after the loop to just
 before it, so the load's latency passes under the loop; only
@@ -26,9 +28,10 @@ LOOP = """    for start_n in range(0, whole_end, BN) {
 
 
 def main():
-    s = open(os.path.join(ROOT, "samples", "attention.blk")).read()
+    source = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "samples", "attention.blk")
+    s = open(source).read()
     if s.count(LETS) != 1 or s.count(LOOP) != 1:
-        sys.exit("make_last_v_early.py: samples/attention.blk no longer has the lines it moves")
+        sys.exit("make_last_v_early.py: the source no longer has the lines it moves")
     s = s.replace(LETS, "")
     sys.stdout.write(s.replace(LOOP, LETS + LOOP))
 

@@ -113,11 +113,11 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
   cmd->add_flag("--no-tma", flags->noTma,
                 "Fill num_stages rings with cp.async only, never TMA (sm_90a; "
                 "docs/language.md 10.8)");
-  cmd->add_flag("--warpgroup-turns", flags->build.target.warpgroupTurns,
+  cmd->add_flag("--warpgroup-turns", flags->build.target.backend.warpgroupTurns,
                 "Experimental: the consumer warpgroups of a warp-specialised attention loop "
                 "take turns at the tensor cores (FlashAttention-3's ping-pong; not yet "
                 "measured on a GPU)");
-  cmd->add_flag("--stores-from-registers", flags->build.target.storesFromRegisters,
+  cmd->add_flag("--stores-from-registers", flags->build.target.backend.storesFromRegisters,
                 "Experimental: store a tensor-core result from its registers where its "
                 "addresses are index arithmetic, not through shared memory in 16-byte "
                 "vectors (no barrier at the kernel's end; not yet run on a GPU)");
@@ -141,8 +141,8 @@ void blkc::registerBuildCommand(CLI::App &app, ToolContext &ctx) {
     }
     if (flags->lineInfo || flags->noLineInfo)
       flags->build.target.lineInfo = flags->lineInfo && !flags->noLineInfo;
-    flags->build.target.autoSpecialize = !flags->noAutoSpecialize;
-    flags->build.target.tma = !flags->noTma;
+    flags->build.target.backend.autoSpecialize = !flags->noAutoSpecialize;
+    flags->build.target.backend.tma = !flags->noTma;
     ctx.exitCode = buildStage(flags->build, flags->frontend, ctx);
   });
 }

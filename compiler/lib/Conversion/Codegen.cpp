@@ -60,8 +60,7 @@ llvm::Error runGpuPipeline(ModuleOp module, const CodegenOptions &options) {
   pm.enableVerifier(true);
   enablePassPrinting(pm, options.printAfter, options.printAfterAll);
   gpu::buildGpuPipeline(pm, GpuTarget::fromArch(options.arch, options.ptxVersion),
-                        {options.autoSpecialize, options.tma, options.warpgroupTurns,
-                         options.storesFromRegisters});
+                        options.backend);
   if (failed(pm.run(module)))
     return makeError(messages.empty() ? "the back-end pass pipeline failed" : messages);
   return llvm::Error::success();

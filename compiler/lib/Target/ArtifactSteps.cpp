@@ -23,10 +23,7 @@ CodegenOptions codegenOptions(const GpuArch &arch, const ArtifactOptions &artifa
   options.printAfter = artifact.printAfter;
   options.printAfterAll = artifact.printAfterAll;
   options.lineInfo = artifact.lineInfo;
-  options.autoSpecialize = artifact.autoSpecialize;
-  options.tma = artifact.tma;
-  options.warpgroupTurns = artifact.warpgroupTurns;
-  options.storesFromRegisters = artifact.storesFromRegisters;
+  options.backend = artifact.backend;
   options.prefixMap = artifact.prefixMap;
   // libdevice (used only by kernels calling __nv_* math) from the same toolkit.
   options.libdevicePath = toolkit.root + "/nvvm/libdevice/libdevice.10.bc";

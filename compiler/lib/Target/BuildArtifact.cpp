@@ -31,7 +31,7 @@ llvm::Expected<ArtifactResult> buildArtifact(mlir::ModuleOp sourceModule,
   loadCodegenDialects(*sourceModule.getContext());
   // The assumed variants are entries like any other from here on.
   mlir::OwningOpRef<mlir::ModuleOp> specialized(sourceModule.clone());
-  if (options.autoSpecialize)
+  if (options.backend.autoSpecialize)
     if (llvm::Error err = addAssumedVariants(*specialized))
       return stageError("gpu-ir", std::move(err));
   mlir::ModuleOp blkModule = *specialized;

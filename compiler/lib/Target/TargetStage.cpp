@@ -102,10 +102,7 @@ int runTargetStage(mlir::ModuleOp blkModule, llvm::StringRef emit,
   artifactOptions.warningsAsErrors = options.warningsAsErrors;
   artifactOptions.jobs = resolveJobs(options.jobs);
   artifactOptions.lineInfo = options.lineInfo.value_or(*stage == EmitStage::Ptx);
-  artifactOptions.autoSpecialize = options.autoSpecialize;
-  artifactOptions.tma = options.tma;
-  artifactOptions.warpgroupTurns = options.warpgroupTurns;
-  artifactOptions.storesFromRegisters = options.storesFromRegisters;
+  artifactOptions.backend = options.backend;
   artifactOptions.prefixMap = llvm::cantFail(parsePrefixMap(options.prefixMaps));
   for (const std::string &path : options.tuningFiles) {
     auto table = readTuningTable(path);

@@ -11,6 +11,7 @@
 
 #include "blk/Dialect/BlkGpu/Transforms/TensorMapExpr.h"
 #include "blk/Support/PrefixMap.h"
+#include "blk/Target/BackendChoices.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -53,15 +54,8 @@ struct CodegenOptions {
   /// `--lineinfo`: `.loc` directives from the ops' source locations, so
   /// profilers map SASS to `.blk` lines (code is unchanged).
   bool lineInfo = false;
-  /// Run blkgpu-auto-specialize (assumed variants) first.
-  bool autoSpecialize = true;
-  /// Let blkgpu-pipeline-loops fill rings with TMA (`--no-tma` clears it).
-  bool tma = true;
-  /// Run blkgpu-warpgroup-turns (`--warpgroup-turns` sets it).
-  bool warpgroupTurns = false;
-  /// Store tensor-core results from their registers
-  /// (`--stores-from-registers` sets it).
-  bool storesFromRegisters = false;
+  /// What the back-end pipeline does (blkc build's switches).
+  BackendChoices backend;
   /// `--prefix-map`: rewrites the file names line info records.
   PrefixMap prefixMap;
   /// `--print-after=PASS` / `--print-after-all` for the back-end passes

@@ -11,6 +11,7 @@
 #define BLK_TARGET_BUILDARTIFACT_H
 
 #include "blk/Target/Arch.h"
+#include "blk/Target/BackendChoices.h"
 #include "blk/Target/BuildProgress.h"
 #include "blk/Target/CudaToolkit.h"
 #include "blk/Target/Tuning.h"
@@ -61,16 +62,8 @@ struct ArtifactOptions {
   /// Source lines in the PTX (`.loc`) and, for cubins, ptxas `-lineinfo`:
   /// profilers map SASS to `.blk` lines. The code is the same either way.
   bool lineInfo = false;
-  /// Assumed variants (`<entry>__auto`, blkgpu-auto-specialize); off with
-  /// `--no-auto-specialize`.
-  bool autoSpecialize = true;
-  /// TMA for pipelined loads where it applies; off with `--no-tma`.
-  bool tma = true;
-  /// blkgpu-warpgroup-turns; on with `--warpgroup-turns`.
-  bool warpgroupTurns = false;
-  /// Tensor-core results stored from their registers; on with
-  /// `--stores-from-registers`.
-  bool storesFromRegisters = false;
+  /// What the back-end pipeline does (blkc build's switches).
+  BackendChoices backend;
   /// `--prefix-map`: rewrites the source paths the artifact records (the
   /// manifest's `source`, line-info file names).
   PrefixMap prefixMap;
@@ -115,17 +108,9 @@ struct TargetBuildOptions {
   unsigned jobs = 0;
   /// `--lineinfo` / `--no-lineinfo`; unset: on for --emit=ptx, off otherwise.
   std::optional<bool> lineInfo;
-  /// `--no-auto-specialize` clears it: no assumed variants.
-  bool autoSpecialize = true;
-  /// `--no-tma` clears it: cp.async rings only.
-  bool tma = true;
-  /// `--warpgroup-turns` sets it: warp-specialised attention's consumer
-  /// warpgroups take turns at the tensor cores (not yet measured on a GPU).
-  bool warpgroupTurns = false;
-  /// `--stores-from-registers` sets it: a store of a tensor-core result goes
-  /// from its registers, not through shared memory in 16-byte vectors (not
-  /// yet run on a GPU).
-  bool storesFromRegisters = false;
+  /// `--no-auto-specialize`, `--no-tma`, `--warpgroup-turns`,
+  /// `--stores-from-registers`.
+  BackendChoices backend;
   /// `--print-after=PASS` / `--print-after-all`, for the back-end passes.
   std::vector<std::string> printAfter;
   bool printAfterAll = false;

@@ -12,8 +12,8 @@
 namespace blk::gpu {
 
 void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
-                      const GpuPipelineOptions &options) {
-  if (options.autoSpecialize)
+                      const BackendChoices &choices) {
+  if (choices.autoSpecialize)
     pm.addPass(createAutoSpecialize());
   mlir::OpPassManager &kernel = pm.nest<mlir::func::FuncOp>();
   kernel.addPass(createAnnotateAccessHints());
@@ -21,23 +21,23 @@ void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
   kernel.addPass(createAssignLayouts());
   kernel.addPass(createAccelerateMatmul(AccelerateMatmulOptions{target.arch}));
   kernel.addPass(
-      createPropagateMmaLayouts(PropagateMmaLayoutsOptions{options.storesFromRegisters}));
+      createPropagateMmaLayouts(PropagateMmaLayoutsOptions{choices.storesFromRegisters}));
   kernel.addPass(createWgmmaRegisterA());
-  kernel.addPass(createPipelineLoops(PipelineLoopsOptions{target.arch, options.tma}));
+  kernel.addPass(createPipelineLoops(PipelineLoopsOptions{target.arch, choices.tma}));
   kernel.addPass(createRemoveLayoutConversions());
   kernel.addPass(createChooseSharedLayouts());
   kernel.addPass(createAllocateShared());
   kernel.addPass(createInsertBarriers());
   kernel.addPass(createDeferWgmmaWaits());
   // Off by default until it has run on a GPU (bench/NOTES.md, session 20).
-  if (options.warpgroupTurns)
+  if (choices.warpgroupTurns)
     kernel.addPass(createWarpGroupTurns());
   kernel.addPass(createLoopUnrollHints());
 }
 
 namespace {
 
-/// `blk-opt --blkgpu-pipeline="stores-from-registers=true"`: GpuPipelineOptions
+/// `blk-opt --blkgpu-pipeline="stores-from-registers=true"`: BackendChoices
 /// by blkc build's flag names, so that the back end's oracle
 /// (tests/lit/interp/Inputs/backend_oracle.py) walks the pipeline a flag
 /// makes.
@@ -50,6 +50,10 @@ struct GpuPipelineFlags : mlir::PassPipelineOptions<GpuPipelineFlags> {
                               llvm::cl::desc("blkc build --warpgroup-turns")};
   Option<bool> storesFromRegisters{*this, "stores-from-registers", llvm::cl::init(false),
                                    llvm::cl::desc("blkc build --stores-from-registers")};
+
+  BackendChoices choices() const {
+    return {autoSpecialize, tma, warpgroupTurns, storesFromRegisters};
+  }
 };
 
 } // namespace
@@ -59,9 +63,7 @@ void registerGpuPasses() {
   mlir::PassPipelineRegistration<GpuPipelineFlags>(
       "blkgpu-pipeline", "the back-end pipeline for sm_90 (docs/architecture.md)",
       [](mlir::OpPassManager &pm, const GpuPipelineFlags &flags) {
-        buildGpuPipeline(
-            pm, GpuTarget::fromArch("sm_90", 80),
-            {flags.autoSpecialize, flags.tma, flags.warpgroupTurns, flags.storesFromRegisters});
+        buildGpuPipeline(pm, GpuTarget::fromArch("sm_90", 80), flags.choices());
       });
 }
 

@@ -3,6 +3,7 @@
 #define BLK_DIALECT_BLKGPU_TRANSFORMS_PASSES_H
 
 #include "blk/Dialect/BlkGpu/IR/BlkGpuDialect.h"
+#include "blk/Target/BackendChoices.h"
 #include "blk/Target/GpuTarget.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -23,19 +24,11 @@ namespace blk::gpu {
 /// The runtime unroll count blkgpu-loop-unroll-hints puts on an scf.for.
 constexpr llvm::StringLiteral kUnrollAttr = "blkgpu.unroll";
 
-/// The back-end pipeline's choices (blkc build's flags of the same names).
-struct GpuPipelineOptions {
-  bool autoSpecialize = true;       ///< blkgpu-auto-specialize's `__auto` variants
-  bool tma = true;                  ///< TMA where a tile allows it (`--no-tma`)
-  bool warpgroupTurns = false;      ///< `--warpgroup-turns` (experimental)
-  bool storesFromRegisters = false; ///< `--stores-from-registers`
-};
-
 /// Appends the back-end passes, blk IR -> blkgpu IR ready for the emitter,
 /// to `pm` (anchored on builtin.module). `blkc build --emit=gpu-ir` prints
 /// the result; `blk-opt --blkgpu-pipeline` runs exactly this list.
 void buildGpuPipeline(mlir::OpPassManager &pm, const GpuTarget &target,
-                      const GpuPipelineOptions &options = {});
+                      const BackendChoices &choices = {});
 
 /// Registers every blkgpu pass (registerBlkGpuPasses, generated) and the
 /// `blkgpu-pipeline` pipeline.
