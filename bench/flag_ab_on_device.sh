@@ -10,7 +10,8 @@
 #          shapes (forward and backward, checked against float64). ~5 min.
 #   speed  the four f16 forward rows (`ab`) for attnA, attnB, attnC, attnD,
 #          ROUNDS alternations (default 2); the GEMM table config, gemmA
-#          against gemmB (bench/gemm/ab_on_device.sh). ~6 min.
+#          against gemmB (bench/gemm/ab_on_device.sh). ~6 min. GEMM=0
+#          leaves the GEMM out; ATTN_TIMEOUT (360 s) bounds the rows.
 #   cost   what a program costs besides its blocks (ncu, session 25's
 #          method) for attnA and the last of attnB / C / D. ~1 min.
 #   bash bench/flag_ab_on_device.sh check|speed|cost   (repository root)
@@ -50,11 +51,12 @@ check)
   grep -E "runs, |exit status|FAIL" "$OUT/chk.log" | head -20
   ;;
 speed)
-  step "attention forward rows, A B (C)"
+  step "attention forward rows, A B (C D)"
   OUT=$OUT/ab ROUNDS=${ROUNDS:-2} TIMEOUT=80 BLK_BENCH_WARMUP_MS=${BLK_BENCH_WARMUP_MS:-1000} \
-    timeout 360 bash "$ROOT/bench/attention/blk_only_on_device.sh" ab "$F/attnA/attention.fatbin" \
-    "${attn[@]}" > "$OUT/ab.log" 2>&1 || status=1
+    timeout "${ATTN_TIMEOUT:-360}" bash "$ROOT/bench/attention/blk_only_on_device.sh" ab \
+    "$F/attnA/attention.fatbin" "${attn[@]}" > "$OUT/ab.log" 2>&1 || status=1
   grep -vE "^===|^name" "$OUT/ab.log" | tail -30
+  [ "${GEMM:-1}" = 0 ] && { echo "(GEMM=0: no GEMM A/B)"; exit $status; }
   step "GEMM A against B"
   OUT=$OUT/gemm timeout 200 bash "$ROOT/bench/gemm/ab_on_device.sh" "$F/gemmA" "$F/gemmB" 2 \
     > "$OUT/gemm.log" 2>&1 || status=1

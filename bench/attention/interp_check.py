@@ -211,6 +211,11 @@ def main():
         ("f16", 1, 1, 40, 64, True, (16, 32), True),
         # Three heads: a variant's groups of two heads end in a smaller one.
         ("f16", 1, 3, 40, 16, True, (16, 16), True),
+        # The overlapped form's edges: no whole column block (N < BN), and
+        # exactly one (block 0 alone, then the tail).
+        ("f16", 1, 2, 12, 16, False, (16, 16), True),
+        ("f16", 1, 1, 20, 16, True, (32, 32), True),
+        ("f16", 1, 2, 40, 16, False, (16, 32), True),
     ]
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
