@@ -256,6 +256,57 @@ func.func @copies_first(%qa: !blkgpu.memdesc<128x64xf16, #nv>, %pk0: tensor<64x1
   return
 }
 
+// A dot under a branch of the body (a block skipped by a run-time
+// condition) whose operands the body loads every iteration: the buffers
+// move up to their loads (hoistOperandBuffers), so the loop is pipelined
+// as any other; the wait and the slot views are at the body's level, the
+// wgmma stays in the branch, reading the views.
+// CHECK-LABEL: func.func @dot_in_branch
+// CHECK: blkgpu.local_alloc -> !blkgpu.memdesc<2x128x64xf16
+// CHECK: blkgpu.local_alloc -> !blkgpu.memdesc<2x64x128xf16
+// CHECK: scf.for
+// CHECK: blkgpu.async_wait {pending = 0 : i32}
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_copy
+// CHECK: blkgpu.async_commit
+// CHECK: %[[X:.*]] = blkgpu.memdesc_index
+// CHECK-NEXT: %[[Y:.*]] = blkgpu.memdesc_index
+// CHECK: scf.if
+// CHECK-NOT: blkgpu.local_alloc
+// CHECK: blkgpu.wgmma %[[X]], %[[Y]]
+// CHECK: scf.yield
+// CHECK: blkgpu.async_wait {pending = 0 : i32}
+func.func @dot_in_branch(%pa0: tensor<128x64x!blk.ptr<f16>, #a>, %pb0: tensor<64x128x!blk.ptr<f16>, #b>,
+                         %inc_a: tensor<128x64xi32, #a>, %inc_b: tensor<64x128xi32, #b>,
+                         %pc: tensor<128x128x!blk.ptr<f32>, #c>, %n: i32)
+    attributes {blk.num_stages = 2 : i32, blk.num_warps = 4 : i32, blkgpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %init = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init, %pa = %pa0, %pb = %pb0)
+      -> (tensor<128x128xf32, #mma>, tensor<128x64x!blk.ptr<f16>, #a>, tensor<64x128x!blk.ptr<f16>, #b>) : i32 {
+    %x = blk.load %pa : tensor<128x64x!blk.ptr<f16>, #a>
+    %y = blk.load %pb : tensor<64x128x!blk.ptr<f16>, #b>
+    %odd = arith.remsi %i, %c2 : i32
+    %skip = arith.cmpi ne, %odd, %c0 : i32
+    %next = scf.if %skip -> (tensor<128x128xf32, #mma>) {
+      scf.yield %acc : tensor<128x128xf32, #mma>
+    } else {
+      %xa = blkgpu.local_alloc %x : tensor<128x64xf16, #a> -> !blkgpu.memdesc<128x64xf16, #nv>
+      %yb = blkgpu.local_alloc %y : tensor<64x128xf16, #b> -> !blkgpu.memdesc<64x128xf16, #nv>
+      %d = blkgpu.wgmma %xa, %yb, %acc : !blkgpu.memdesc<128x64xf16, #nv>, !blkgpu.memdesc<64x128xf16, #nv>, tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+      scf.yield %d : tensor<128x128xf32, #mma>
+    }
+    %pa1 = blk.addptr %pa, %inc_a : tensor<128x64x!blk.ptr<f16>, #a>, tensor<128x64xi32, #a>
+    %pb1 = blk.addptr %pb, %inc_b : tensor<64x128x!blk.ptr<f16>, #b>, tensor<64x128xi32, #b>
+    scf.yield %next, %pa1, %pb1 : tensor<128x128xf32, #mma>, tensor<128x64x!blk.ptr<f16>, #a>, tensor<64x128x!blk.ptr<f16>, #b>
+  }
+  %out = blkgpu.convert_layout %r#0 : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #c>
+  blk.store %pc, %out : tensor<128x128x!blk.ptr<f32>, #c>
+  return
+}
+
 // Index arithmetic that the copies (stage 0) and the consumers share (the
 // tile's row indices: its load's mask, and a mask of the scores, as in
 // attention's ragged phase) is computed again by the consumers from the

@@ -22,6 +22,10 @@
 // reads has S + 1 slots, so the copies-first order still never overwrites
 // the tile it may still be reading.
 //
+// An operand buffer in a branch of the body (a dot under an `if`) whose
+// load runs every iteration moves up to that load first
+// (hoistOperandBuffers): the ring then works as for any other dot, its
+// wait at the body's level, and the dot reads its slot in the branch.
 // Copies past the end are masked off (the tail is predicated, not peeled);
 // an empty group is still committed, so the wait count is the same in
 // every iteration. The ops that compute the copies' addresses, masks and
@@ -46,8 +50,9 @@
 // region of a blkgpu.warp_specialize first, and the first TMA loop is
 // filled by the producer warpgroup instead (WarpSpecialize.cpp): no
 // prologue, no stage 0 in the consumers' loop.
-// Tests: tests/lit/blkgpu/pipeline-loops.mlir (@run_on: attention's),
-// tests/lit/codegen/attention-run-on.test, the backend oracle.
+// Tests: tests/lit/blkgpu/pipeline-loops.mlir (@run_on: attention's;
+// @dot_in_branch), tests/lit/codegen/attention-run-on.test, the backend
+// oracle (interp/backend-oracle-branch.test).
 //
 //===----------------------------------------------------------------------===//
 #include "PipelineTma.h"
@@ -93,25 +98,54 @@ static bool isZeroOrAbsent(Value v) {
   return !v || matchPattern(v, m_PosZeroFloat()) || matchPattern(v, m_Zero());
 }
 
+/// A load of `loop`'s body (possibly through a trans) whose only user is
+/// an operand buffer: the loads findPrefetches may take. The buffer may
+/// sit in a branch inside the body (hoistOperandBuffers).
+static std::optional<Prefetch> operandLoad(LoadOp load) {
+  if (!isa<RankedTensorType>(load.getType()) || !load->hasOneUse() ||
+      !isZeroOrAbsent(load.getOther()))
+    return std::nullopt;
+  Operation *user = *load->getUsers().begin();
+  auto trans = dyn_cast<TransOp>(user);
+  if (trans) {
+    if (!trans->hasOneUse())
+      return std::nullopt;
+    user = *trans->getUsers().begin();
+  }
+  auto alloc = dyn_cast<LocalAllocOp>(user);
+  if (!alloc)
+    return std::nullopt;
+  return Prefetch{load, trans, alloc};
+}
+
+void hoistOperandBuffers(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  for (Operation &op : *body) {
+    auto load = dyn_cast<LoadOp>(&op);
+    std::optional<Prefetch> p = load ? operandLoad(load) : std::nullopt;
+    if (!p || p->alloc->getBlock() == body)
+      continue;
+    // The alloc (and a trans beside it) move up to their source, which
+    // already runs every iteration: only the shared-memory store becomes
+    // unconditional, into a buffer nothing else writes.
+    Operation *at = load;
+    if (p->trans) {
+      if (p->trans->getBlock() != body)
+        p->trans->moveAfter(at);
+      at = p->trans;
+    }
+    p->alloc->moveAfter(at);
+  }
+}
+
 /// The loads of `loop`'s body that fill a tensor-core operand buffer.
 SmallVector<Prefetch> findPrefetches(scf::ForOp loop) {
   SmallVector<Prefetch> out;
   for (Operation &op : *loop.getBody()) {
     auto load = dyn_cast<LoadOp>(&op);
-    if (!load || !isa<RankedTensorType>(load.getType()) || !load->hasOneUse() ||
-        !isZeroOrAbsent(load.getOther()))
-      continue;
-    Operation *user = *load->getUsers().begin();
-    auto trans = dyn_cast<TransOp>(user);
-    if (trans) {
-      if (!trans->hasOneUse())
-        continue;
-      user = *trans->getUsers().begin();
-    }
-    auto alloc = dyn_cast<LocalAllocOp>(user);
-    if (!alloc || alloc->getBlock() != loop.getBody())
-      continue;
-    out.push_back({load, trans, alloc});
+    std::optional<Prefetch> p = load ? operandLoad(load) : std::nullopt;
+    if (p && p->alloc->getBlock() == loop.getBody())
+      out.push_back(*p);
   }
   return out;
 }
@@ -697,6 +731,7 @@ struct PipelineLoopsPass : impl::PipelineLoopsBase<PipelineLoopsPass> {
     });
     for (scf::ForOp loop : loops) {
       unsigned s = unsigned(stages.getInt());
+      hoistOperandBuffers(loop);
       // TMA where every box reads what its load reads, which may depend on
       // the arguments (a `% M` dim, a tensor of extent 0): the loop is
       // versioned, the other version keeping cp.async.

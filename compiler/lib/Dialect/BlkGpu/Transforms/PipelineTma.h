@@ -25,7 +25,13 @@ struct Prefetch {
 
 // --- PipelineLoops.cpp, shared with WarpSpecialize.cpp --------------------
 
-/// The loads of `loop`'s body that fill a tensor-core operand buffer.
+/// Moves an operand buffer that a branch of `loop`'s body fills from a
+/// load of the body (a dot under an `if`) up to that load, so that
+/// findPrefetches takes it: the ring's wait and slot view are then at the
+/// body's level, where every iteration passes them.
+void hoistOperandBuffers(mlir::scf::ForOp loop);
+/// The loads of `loop`'s body that fill a tensor-core operand buffer at
+/// the body's level.
 llvm::SmallVector<Prefetch> findPrefetches(mlir::scf::ForOp loop);
 /// The TMA boxes of every prefetch of `loop`, when each is one (TmaTile.h)
 /// into a slot TMA writes, and only wgmmas read the slots.

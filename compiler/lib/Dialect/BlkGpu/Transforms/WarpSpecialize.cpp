@@ -18,7 +18,9 @@
 //                     wgmma when it runs on into the next iteration (its
 //                     wait for one group left means iteration i - 1's is
 //                     done), else on empty[i % S] after the first op that
-//                     reads its result (it runs under the ops between)
+//                     reads its result (it runs under the ops between),
+//                     or after the branch that holds it (a dot under an
+//                     `if`, done when its branch ends)
 //
 // so no barrier is left in the consumers' loop and the copies run up to
 // S tiles ahead of the slowest consumer warp. The loop may sit in one
@@ -38,7 +40,8 @@
 // iteration reads its accumulator (attention's P·V, canRunOn) keeps doing
 // so; iteration i releases slot i - 1 right after waiting for it there
 // (blkgpu-warpgroup-turns later makes the consumer warpgroups take turns).
-// Test: tests/lit/blkgpu/warp-specialize.mlir.
+// Tests: tests/lit/blkgpu/warp-specialize.mlir,
+// tests/lit/interp/backend-oracle-branch.test (a dot under an `if`).
 //
 //===----------------------------------------------------------------------===//
 #include "PipelineTma.h"
@@ -250,13 +253,16 @@ static Value barrierAt(OpBuilder &b, Location loc, Value ring, Value slot) {
       loc, MemDescType::get(b.getContext(), {1}, b.getI64Type(), type.getEncoding()), ring, slot);
 }
 
-/// The wgmma of `loop`'s body that reads one of `slots` last.
-static WarpGroupDotOp lastReader(scf::ForOp loop, ArrayRef<Value> slots) {
-  WarpGroupDotOp last;
+/// The op of `loop`'s body that reads one of `slots` last: a wgmma, or an
+/// op (a branch) holding one. A wgmma in a branch is done when its branch
+/// ends (blkgpu-defer-wgmma-waits waits for it before the branch's yield).
+static Operation *lastReader(scf::ForOp loop, ArrayRef<Value> slots) {
+  Operation *last = nullptr;
   for (Operation &op : loop.getBody()->without_terminator())
-    if (auto wgmma = dyn_cast<WarpGroupDotOp>(&op))
+    op.walk([&](WarpGroupDotOp wgmma) {
       if (llvm::is_contained(slots, wgmma.getA()) || llvm::is_contained(slots, wgmma.getB()))
-        last = wgmma;
+        last = &op;
+    });
   return last;
 }
 
@@ -386,12 +392,13 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
       p.trans->erase();
     p.load->erase();
   }
-  WarpGroupDotOp last = lastReader(loop, views);
-  if (!last)
+  Operation *lastOp = lastReader(loop, views);
+  if (!lastOp)
     return true; // planTma saw the wgmmas; unreachable, but stay correct
-  b.setInsertionPointAfter(last);
-  bool overlapped = canOverlap(loop, last);
-  bool runsOn = !overlapped && canRunOn(loop, last, [&](Value v) {
+  b.setInsertionPointAfter(lastOp);
+  auto last = dyn_cast<WarpGroupDotOp>(lastOp); // null: one in a branch
+  bool overlapped = last && canOverlap(loop, last);
+  bool runsOn = last && !overlapped && canRunOn(loop, last, [&](Value v) {
     return llvm::is_contained(views, v);
   });
   // Releases the slot of iteration i - 1 (from i = 1) at `at`, where that
@@ -421,8 +428,9 @@ bool specializeLoop(scf::ForOp loop, MutableArrayRef<Prefetch> prefetches,
     // before that op), so that the ops in between run under it (the
     // overlapped attention form: P·V of the block before runs through
     // this block's softmax); right after it when the body never reads it
-    // (blkgpu-defer-wgmma-waits then waits before the arrive).
-    Operation *reader = firstUserInBlock(loop.getBody(), last.getResult());
+    // (blkgpu-defer-wgmma-waits then waits before the arrive), or after
+    // the branch that holds it.
+    Operation *reader = last ? firstUserInBlock(loop.getBody(), last.getResult()) : nullptr;
     if (reader && !reader->hasTrait<OpTrait::IsTerminator>())
       b.setInsertionPointAfter(reader);
     b.create<MbarrierArriveOp>(loc, barrierAt(b, loc, empty, slot), Value());
